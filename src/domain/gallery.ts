@@ -1,0 +1,34 @@
+/** The home page gallery (storefront §2 Home, §9): views shared by server and web. */
+
+export const GALLERY_HOMEPAGE_PAIRS = 2;
+export const GALLERY_RECENT_ITEMS = 4;
+export const GALLERY_STATIC_PAIRS = 2;
+
+export interface ExamplePair {
+  id: string;
+  originalImageId: string | null;
+  originalImageUrl: string;
+  transformedImageUrl: string;
+  isHomepageExample: boolean;
+  createdAt: string;
+}
+
+export interface RecentItem {
+  id: string;
+  imageUrl: string;
+  originalName: string;
+  styleName: string;
+  createdAt: string;
+}
+
+/** Which level of the three-level fallback filled the gallery. */
+export type GallerySource = 'homepage' | 'recent' | 'static';
+
+export interface Gallery {
+  source: GallerySource;
+  pairs: ExamplePair[];
+  recent: RecentItem[];
+}
+
+export const UNTITLED = 'Untitled';
+export const CUSTOM_STYLE = 'Custom Style';

@@ -1,0 +1,114 @@
+/**
+ * buildApp(context) → the HTTP server: the JSON API under /api, public files under /files,
+ * and the built web app for every other path. Tests build it too.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { ZodError } from 'zod';
+import type { AppContext } from './context.js';
+import { HttpError } from './http/errors.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { LocalStorage, LOCAL_FILES_ROUTE, isPublicKey } from './modules/storage/index.js';
+import { styleRoutes } from './modules/styles/routes.js';
+
+export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: context.log,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }) as unknown as FastifyInstance;
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ error: error.message, ...error.details });
+    }
+    if (error instanceof ZodError) {
+      return reply.status(400).send({ error: error.issues[0]?.message ?? 'Invalid request' });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ error: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: 'Something went wrong. Please try again.' });
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    await context.db.execute('select 1');
+    await context.storage.ready();
+    return reply.send({ status: 'ok', database: context.database.kind, storage: context.storage.kind });
+  });
+
+  await app.register(async (api) => {
+    await styleRoutes(api, context);
+    await catalogRoutes(api, context);
+    await contentRoutes(api, context);
+  });
+
+  if (context.storage instanceof LocalStorage) await serveLocalFiles(app, context.storage);
+  await serveWebApp(app);
+  return app;
+}
+
+async function serveLocalFiles(app: FastifyInstance, storage: LocalStorage): Promise<void> {
+  await app.register(async (files) => {
+    await files.register(fastifyStatic, { root: storage.root, serve: false, decorateReply: true });
+    files.get(`${LOCAL_FILES_ROUTE}/*`, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!isPublicKey(key) || key.split('/').includes('..')) return reply.status(404).send({ error: 'Not found' });
+      return reply.sendFile(key, storage.root, { maxAge: 3600 * 1000, immutable: false });
+    });
+  });
+}
+
+async function serveWebApp(app: FastifyInstance): Promise<void> {
+  if (!existsSync(join(WEB_DIST_DIR, 'index.html'))) {
+    app.log.warn('the web app is not built (npm run build); only the API is served');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: WEB_DIST_DIR,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    setHeaders(reply, path) {
+      // Vite names assets by their content hash, so they never change under one name.
+      if (path.startsWith(join(WEB_DIST_DIR, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const indexHtml = await readFile(join(WEB_DIST_DIR, 'index.html'), 'utf8');
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith(`${LOCAL_FILES_ROUTE}/`)) {
+      return reply.status(404).send({ error: 'Not found' });
+    }
+    // Every other path is a page of the single-page app; its router shows the 404 page.
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Everything a request or a job needs, made once per process from the configuration:
+ * the database, storage and job queue, each the adapter the configuration picks.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { createStorage, type Storage } from './modules/storage/index.js';
+
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  storage: Storage;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+}
+
+export interface ContextOverrides {
+  database?: DatabaseHandle;
+  storage?: Storage;
+}
+
+export async function createContext(
+  config: Config,
+  log: FastifyBaseLogger,
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
+  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate();
+  const storage = overrides.storage ?? createStorage(config);
+  await storage.ready();
+  const jobs = await startJobQueue(database, log);
+  return { config, database, db: database.db, storage, jobs, log };
+}
+
+export async function closeContext(context: AppContext): Promise<void> {
+  await context.jobs.stop();
+  await context.database.close();
+}

@@ -1,0 +1,310 @@
+/**
+ * The shop's tables. Table and column names are the specification's own (storefront §3,
+ * admin §3) so that both documents read directly against the database; columns the spec
+ * does not name are what our design adds (checksums, print files, job progress, auth).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+/** Dollars with cents, read back as a JS number (spec: final_price is a number in dollars). */
+const dollars = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    file_name: text('file_name').notNull(),
+    /** The private original, under `original/…`, with every byte the visitor sent. */
+    storage_path: text('storage_path').notNull(),
+    /** The public display copy: rotated, at most 2048 px, metadata stripped. */
+    display_path: text('display_path').notNull(),
+    checksum: text('checksum').notNull(),
+    mime_type: text('mime_type').notNull(),
+    byte_size: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    is_public: boolean('is_public').notNull().default(true),
+    user_id: uuid('user_id'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    location_name: text('location_name'),
+    camera_make: text('camera_make'),
+    camera_model: text('camera_model'),
+    camera_serial: text('camera_serial'),
+    lens_make: text('lens_make'),
+    lens_model: text('lens_model'),
+    focal_length: doublePrecision('focal_length'),
+    aperture: doublePrecision('aperture'),
+    shutter_speed: text('shutter_speed'),
+    iso: integer('iso'),
+    flash_used: boolean('flash_used'),
+    orientation: integer('orientation'),
+    date_time_original: timestamp('date_time_original', { withTimezone: true }),
+    software: text('software'),
+    exif_data: jsonb('exif_data'),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('images_checksum_key').on(t.checksum), index('images_created_at_idx').on(t.created_at)],
+);
+
+export const styles = pgTable('styles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  style_prompt: text('style_prompt'),
+  /**
+   * Which engine runs the style: a local style id (`ink-sketch`, `watercolour`, …) computed
+   * on our CPU, or `hosted-ai`, which sends `style_prompt` to the configured image AI.
+   */
+  engine: text('engine').notNull().default('hosted-ai'),
+  is_active: boolean('is_active').notNull().default(true),
+  preview_image_path: text('preview_image_path'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const image_transformations = pgTable(
+  'image_transformations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The preview artwork (2048 px long side), public. Null until the job completes. */
+    storage_path: text('storage_path'),
+    /** The print file at the original's resolution (up to 6000 px), private, used by orders. */
+    print_file_path: text('print_file_path'),
+    status: text('status', { enum: ['processing', 'completed', 'failed'] }).notNull().default('processing'),
+    progress: integer('progress').notNull().default(0),
+    error: text('error'),
+    email: text('email'),
+    is_public: boolean('is_public').notNull().default(true),
+    is_homepage_example: boolean('is_homepage_example').notNull().default(false),
+    image_id: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    style_id: uuid('style_id').references(() => styles.id, { onDelete: 'set null' }),
+    user_id: uuid('user_id'),
+    width: integer('width'),
+    height: integer('height'),
+    created_at: createdAt(),
+    completed_at: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('image_transformations_public_idx').on(t.is_public, t.created_at),
+    index('image_transformations_image_idx').on(t.image_id),
+  ],
+);
+
+export const physical_items = pgTable(
+  'physical_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    price: dollars('price'),
+    final_price: dollars('final_price'),
+    markup_percentage: dollars('markup_percentage'),
+    markup_dollar: dollars('markup_dollar'),
+    printful_base_cost: dollars('printful_base_cost'),
+    printful_product_id: integer('printful_product_id'),
+    printful_variant_id: integer('printful_variant_id'),
+    printful_sync_status: text('printful_sync_status', { enum: ['synced', 'pending'] })
+      .notNull()
+      .default('pending'),
+    last_synced_at: timestamp('last_synced_at', { withTimezone: true }),
+    is_enabled: boolean('is_enabled').notNull().default(false),
+    product_category: text('product_category').notNull().default('mugs'),
+    difficulty_level: text('difficulty_level').notNull().default('simple'),
+    product_image_url: text('product_image_url'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('physical_items_variant_key').on(t.printful_variant_id)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'shipped'] }).notNull().default('pending'),
+    printful_status: text('printful_status'),
+    printful_order_id: text('printful_order_id'),
+    customer_email: text('customer_email').notNull(),
+    shipping_name: text('shipping_name'),
+    shipping_address_line1: text('shipping_address_line1'),
+    shipping_address_line2: text('shipping_address_line2'),
+    shipping_city: text('shipping_city'),
+    shipping_state: text('shipping_state'),
+    shipping_postal_code: text('shipping_postal_code'),
+    shipping_country: text('shipping_country'),
+    billing_name: text('billing_name'),
+    billing_address_line1: text('billing_address_line1'),
+    billing_address_line2: text('billing_address_line2'),
+    billing_city: text('billing_city'),
+    billing_state: text('billing_state'),
+    billing_postal_code: text('billing_postal_code'),
+    billing_country: text('billing_country'),
+    /** Cents. */
+    total_amount: integer('total_amount').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    shipped_at: timestamp('shipped_at', { withTimezone: true }),
+    confirmation_email_sent_at: timestamp('confirmation_email_sent_at', { withTimezone: true }),
+    confirmation_email_delivered_at: timestamp('confirmation_email_delivered_at', { withTimezone: true }),
+    confirmation_email_opened_at: timestamp('confirmation_email_opened_at', { withTimezone: true }),
+    last_email_resent_at: timestamp('last_email_resent_at', { withTimezone: true }),
+    stripe_session_id: text('stripe_session_id'),
+    stripe_payment_intent_id: text('stripe_payment_intent_id'),
+    /** Which payment provider holds the payment: `test` (built-in) or `stripe`. */
+    payment_provider: text('payment_provider').notNull().default('test'),
+    payment_error: text('payment_error'),
+    /** Which fulfilment provider makes the order: `simulated` (built-in) or `printful`. */
+    fulfilment_provider: text('fulfilment_provider'),
+    fulfilment_error: text('fulfilment_error'),
+    fulfilment_attempts: integer('fulfilment_attempts').notNull().default(0),
+    tracking_carrier: text('tracking_carrier'),
+    tracking_number: text('tracking_number'),
+    tracking_url: text('tracking_url'),
+  },
+  (t) => [
+    index('orders_created_at_idx').on(t.created_at),
+    uniqueIndex('orders_payment_intent_key').on(t.stripe_payment_intent_id),
+  ],
+);
+
+export const order_items = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    physical_item_id: uuid('physical_item_id').references(() => physical_items.id, { onDelete: 'set null' }),
+    product_name: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Cents. */
+    unit_price: integer('unit_price').notNull(),
+    /** Cents: unit_price × quantity. */
+    total_price: integer('total_price').notNull(),
+    /** The public preview artwork the visitor saw. */
+    artwork_url: text('artwork_url'),
+    /** The storage key of the full-resolution print file sent to production. */
+    print_file_path: text('print_file_path'),
+    transformation_id: uuid('transformation_id').references(() => image_transformations.id, { onDelete: 'set null' }),
+    printful_variant_id: integer('printful_variant_id'),
+    mockup_urls: text('mockup_urls').array().notNull().default(sql`'{}'::text[]`),
+    created_at: createdAt(),
+  },
+  (t) => [index('order_items_order_idx').on(t.order_id)],
+);
+
+/** Provider events already handled (Stripe webhooks, Printful webhooks): repeats are ignored. */
+export const payment_events = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  order_id: uuid('order_id'),
+  payload: jsonb('payload'),
+  received_at: createdAt(),
+});
+
+export const email_messages = pgTable(
+  'email_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    order_id: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text_body: text('text_body').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    transport: text('transport').notNull(),
+    provider_message_id: text('provider_message_id'),
+    error: text('error'),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    opened_at: timestamp('opened_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('email_messages_order_idx').on(t.order_id)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session token: a leaked table does not leak usable cookies. */
+    id: text('id').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+/** Editable storefront content (the hero section), one JSON document per key. */
+export const site_content = pgTable('site_content', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updated_at: updatedAt(),
+});
+
+/** Shop settings; secret values are stored encrypted with a key derived from APP_SECRET. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  is_secret: boolean('is_secret').notNull().default(false),
+  updated_at: updatedAt(),
+});
+
+/** Rendered mockups, cached per artwork and variant. */
+export const mockups = pgTable(
+  'mockups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transformation_id: uuid('transformation_id')
+      .notNull()
+      .references(() => image_transformations.id, { onDelete: 'cascade' }),
+    printful_variant_id: integer('printful_variant_id').notNull(),
+    source: text('source', { enum: ['local', 'printful'] }).notNull(),
+    placement: text('placement').notNull(),
+    label: text('label').notNull(),
+    position: integer('position').notNull(),
+    storage_path: text('storage_path').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mockups_unique_view').on(t.transformation_id, t.printful_variant_id, t.source, t.placement),
+  ],
+);

@@ -1,0 +1,13 @@
+/**
+ * Which code works which job. One place, so that what follows what can be read at a glance:
+ * upload → (metadata, display copy: in the request) → transformation → print file;
+ * paid order → confirmation e-mail + fulfilment submission → fulfilment updates.
+ */
+import type { AppContext } from '../context.js';
+import type { JobHandlers } from './job-names.js';
+
+export function createJobHandlers(context: AppContext): JobHandlers {
+  return {
+    'storage.delete': async ({ key }) => context.storage.delete(key),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The job queue: pg-boss on the shop's own database (PGlite through its `db` option, or
+ * PostgreSQL), so jobs survive a crash and any number of worker processes can share them.
+ */
+import { PgBoss, type SendOptions } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/client.js';
+import { settingsFor, type JobHandlers, type JobName, type JobPayloads } from './job-names.js';
+
+export interface JobQueue {
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /** Starts working every job that has a handler, in this process. */
+  work(handlers: JobHandlers): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<JobQueue> {
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: database.executor, schema: 'pgboss' })
+      : new PgBoss({ connectionString: database.connectionString!, schema: 'pgboss', max: 4 });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  const workerIds = new Map<JobName, string[]>();
+  const ensured = new Set<JobName>();
+
+  async function ensureQueue(name: JobName): Promise<void> {
+    if (ensured.has(name)) return;
+    const settings = settingsFor(name);
+    const options = {
+      retryLimit: settings.retryLimit,
+      retryDelay: settings.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: settings.expireInSeconds,
+    };
+    if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+    else await boss.createQueue(name, options);
+    ensured.add(name);
+  }
+
+  return {
+    async send(name, data, options) {
+      await ensureQueue(name);
+      const id = await boss.send(name, data as object, options ?? {});
+      // Polling alone would add a second or more; wake this process's worker at once.
+      for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+      return id;
+    },
+
+    async work(handlers) {
+      for (const [name, handler] of Object.entries(handlers) as Array<[JobName, (data: unknown) => Promise<void>]>) {
+        await ensureQueue(name);
+        const { concurrency } = settingsFor(name);
+        const ids: string[] = [];
+        for (let slot = 0; slot < concurrency; slot += 1) {
+          ids.push(
+            await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+              try {
+                await handler(job.data);
+              } catch (error) {
+                log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
+                throw error;
+              }
+            }),
+          );
+        }
+        workerIds.set(name, ids);
+      }
+    },
+
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The home page gallery's three levels (storefront §2 Home): up to 2 homepage example
+ * pairs, else up to 4 recent public transformations, else the 2 built-in static pairs.
+ */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import {
+  CUSTOM_STYLE,
+  GALLERY_HOMEPAGE_PAIRS,
+  GALLERY_RECENT_ITEMS,
+  UNTITLED,
+  type ExamplePair,
+  type Gallery,
+  type RecentItem,
+} from '../../../domain/gallery.js';
+import type { AppContext } from '../../context.js';
+import { image_transformations, images, styles } from '../../db/schema.js';
+import { STATIC_EXAMPLE_PAIRS } from './static-examples.js';
+
+export async function homepagePairs(context: AppContext): Promise<ExamplePair[]> {
+  const rows = await context.db
+    .select({ transformation: image_transformations, image: images })
+    .from(image_transformations)
+    .innerJoin(images, eq(images.id, image_transformations.image_id))
+    .where(
+      and(
+        eq(image_transformations.is_homepage_example, true),
+        eq(image_transformations.is_public, true),
+        eq(image_transformations.status, 'completed'),
+      ),
+    )
+    .orderBy(asc(image_transformations.created_at))
+    .limit(GALLERY_HOMEPAGE_PAIRS);
+  return rows.map(({ transformation, image }) => ({
+    id: transformation.id,
+    originalImageId: image.id,
+    originalImageUrl: context.storage.publicUrl(image.display_path),
+    transformedImageUrl: context.storage.publicUrl(transformation.storage_path!),
+    isHomepageExample: true,
+    createdAt: transformation.created_at.toISOString(),
+  }));
+}
+
+export async function recentTransformations(context: AppContext): Promise<RecentItem[]> {
+  const rows = await context.db
+    .select({ transformation: image_transformations, fileName: images.file_name, styleName: styles.name })
+    .from(image_transformations)
+    .innerJoin(images, eq(images.id, image_transformations.image_id))
+    .leftJoin(styles, eq(styles.id, image_transformations.style_id))
+    .where(and(eq(image_transformations.is_public, true), eq(image_transformations.status, 'completed')))
+    .orderBy(desc(image_transformations.created_at))
+    .limit(GALLERY_RECENT_ITEMS);
+  return rows.map(({ transformation, fileName, styleName }) => ({
+    id: transformation.id,
+    imageUrl: context.storage.publicUrl(transformation.storage_path!),
+    originalName: fileName || UNTITLED,
+    styleName: styleName || CUSTOM_STYLE,
+    createdAt: transformation.created_at.toISOString(),
+  }));
+}
+
+export function staticPairs(context: AppContext): ExamplePair[] {
+  return STATIC_EXAMPLE_PAIRS.map((pair) => ({
+    id: pair.id,
+    originalImageId: null,
+    originalImageUrl: context.storage.publicUrl(pair.originalKey),
+    transformedImageUrl: context.storage.publicUrl(pair.artworkKey),
+    isHomepageExample: false,
+    createdAt: pair.createdAt,
+  }));
+}
+
+export async function loadGallery(context: AppContext): Promise<Gallery> {
+  const pairs = await homepagePairs(context);
+  if (pairs.length > 0) return { source: 'homepage', pairs, recent: [] };
+  const recent = await recentTransformations(context);
+  if (recent.length > 0) return { source: 'recent', pairs: [], recent };
+  return { source: 'static', pairs: staticPairs(context), recent: [] };
+}

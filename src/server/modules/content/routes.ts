@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { loadGallery } from './gallery.js';
+
+export async function contentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  app.get('/api/gallery', async () => loadGallery(context));
+}

@@ -1,0 +1,18 @@
+/**
+ * The 2 built-in example pairs shown when the shop has no transformations yet. The files
+ * ship in `assets/examples/` (licences in its README) and are copied into storage under
+ * `examples/` at first start.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const EXAMPLES_ASSET_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../../assets/examples');
+
+export const STATIC_EXAMPLE_PAIRS = [1, 2].map((n) => ({
+  id: `static-example-${n}`,
+  originalFile: `pair-${n}-original.jpg`,
+  artworkFile: `pair-${n}-artwork.jpg`,
+  originalKey: `examples/pair-${n}-original.jpg`,
+  artworkKey: `examples/pair-${n}-artwork.jpg`,
+  createdAt: '2026-01-01T00:00:00.000Z',
+}));

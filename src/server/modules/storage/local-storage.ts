@@ -1,0 +1,87 @@
+/** Objects as files under DATA_DIR/storage, served by the app at /files/{key}. */
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { assertValidKey, isPublicKey, StorageError, type PutOptions, type Storage, type StorageBody } from './storage.js';
+
+export const LOCAL_FILES_ROUTE = '/files';
+
+export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
+
+  constructor(
+    readonly root: string,
+    private readonly publicBaseUrl: string,
+  ) {}
+
+  async ready(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+
+  pathOf(key: string): string {
+    assertValidKey(key);
+    return join(this.root, key);
+  }
+
+  async put(key: string, body: StorageBody, options: PutOptions): Promise<void> {
+    const target = this.pathOf(key);
+    if (options.overwrite === false && (await this.exists(key))) {
+      throw new StorageError(`The resource already exists: ${key}`, 'already_exists');
+    }
+    await mkdir(dirname(target), { recursive: true });
+    // Write beside the target, then rename: a reader never sees half a file.
+    const partial = `${target}.${randomUUID()}.partial`;
+    try {
+      if (Buffer.isBuffer(body)) await writeFile(partial, body);
+      else await copyFile(body.path, partial);
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      throw notFound(key, error);
+    }
+  }
+
+  async stream(key: string): Promise<Readable> {
+    const path = this.pathOf(key);
+    try {
+      await stat(path);
+    } catch (error) {
+      throw notFound(key, error);
+    }
+    return createReadStream(path);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  publicUrl(key: string): string {
+    assertValidKey(key);
+    if (!isPublicKey(key)) throw new StorageError(`No public URL for a private object: ${key}`, 'private_key');
+    return `${this.publicBaseUrl}${LOCAL_FILES_ROUTE}/${key}`;
+  }
+}
+
+function notFound(key: string, cause: unknown): StorageError {
+  const error = new StorageError(`Object not found: ${key}`, 'not_found');
+  error.cause = cause;
+  return error;
+}

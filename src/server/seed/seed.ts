@@ -1,0 +1,82 @@
+/**
+ * First start on an empty database makes a usable shop: the art styles, the built-in
+ * catalog enabled and priced, and the static example pairs. Each part runs only while its
+ * table (or object) is still empty, so a restart never duplicates or overwrites anything
+ * the owner changed.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { charmPrice, computePricing } from '../../domain/pricing.js';
+import { DEFAULT_STYLES } from '../../domain/styles.js';
+import { categoryFromType, difficultyFromType } from '../../domain/catalog-rules.js';
+import type { AppContext } from '../context.js';
+import { physical_items, styles } from '../db/schema.js';
+import { defaultStoreProducts, findBuiltinVariant } from '../modules/catalog/builtin/catalog-data.js';
+import { EXAMPLES_ASSET_DIR, STATIC_EXAMPLE_PAIRS } from '../modules/content/static-examples.js';
+
+export async function seedShop(context: AppContext): Promise<void> {
+  await seedStyles(context);
+  await seedProducts(context);
+  await seedStaticExamples(context);
+}
+
+async function isEmpty(context: AppContext, table: typeof styles | typeof physical_items): Promise<boolean> {
+  const [{ rows }] = await context.db.select({ rows: count() }).from(table);
+  return rows === 0;
+}
+
+async function seedStyles(context: AppContext): Promise<void> {
+  if (!(await isEmpty(context, styles))) return;
+  await context.db.insert(styles).values(DEFAULT_STYLES.map((style) => ({ ...style, is_active: true })));
+  context.log.info(`seeded ${DEFAULT_STYLES.length} art styles`);
+}
+
+async function seedProducts(context: AppContext): Promise<void> {
+  if (!(await isEmpty(context, physical_items))) return;
+  const now = new Date();
+  const rows = defaultStoreProducts.map((entry) => {
+    const found = findBuiltinVariant(entry.variantId);
+    if (!found) throw new Error(`Default product ${entry.name} names unknown variant ${entry.variantId}`);
+    const baseCost = Number(found.variant.price);
+    const pricing = computePricing({
+      baseCost,
+      finalPrice: charmPrice(baseCost * (1 + entry.markupPercentage / 100)),
+    });
+    return {
+      name: entry.name,
+      description: entry.description,
+      printful_product_id: found.product.id,
+      printful_variant_id: found.variant.id,
+      printful_base_cost: pricing.baseCost,
+      markup_percentage: pricing.markupPercentage,
+      markup_dollar: pricing.markupDollar,
+      final_price: pricing.finalPrice,
+      price: pricing.price,
+      printful_sync_status: 'synced' as const,
+      last_synced_at: now,
+      is_enabled: true,
+      product_category: entry.category ?? categoryFromType(found.product.type),
+      difficulty_level: difficultyFromType(found.product.type),
+    };
+  });
+  await context.db.insert(physical_items).values(rows);
+  context.log.info(`seeded ${rows.length} products from the built-in catalog`);
+}
+
+async function seedStaticExamples(context: AppContext): Promise<void> {
+  for (const pair of STATIC_EXAMPLE_PAIRS) {
+    for (const [file, key] of [
+      [pair.originalFile, pair.originalKey],
+      [pair.artworkFile, pair.artworkKey],
+    ] as const) {
+      if (await context.storage.exists(key)) continue;
+      const path = join(EXAMPLES_ASSET_DIR, file);
+      if (!existsSync(path)) {
+        context.log.warn(`static example ${file} is missing from assets/examples`);
+        continue;
+      }
+      await context.storage.put(key, { path }, { contentType: 'image/jpeg', cacheSeconds: 86_400 });
+    }
+  }
+}

@@ -1,0 +1,19 @@
+/** `npm run worker`: works the job queue only, for scaling out beside the web processes. */
+import 'dotenv/config';
+import { loadConfig } from './config.js';
+import { closeContext, createContext } from './context.js';
+import { createJobHandlers } from './jobs/handlers.js';
+import { createLogger } from './logger.js';
+
+const config = loadConfig();
+const log = createLogger(config);
+const context = await createContext(config, log);
+await context.jobs.work(createJobHandlers(context));
+log.info(`worker started (database: ${context.database.kind}, storage: ${context.storage.kind})`);
+
+const stop = async () => {
+  await closeContext(context);
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
