@@ -4,4 +4,5 @@ import { loadGallery } from './gallery.js';
 
 export async function contentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.get('/api/gallery', async () => loadGallery(context));
+  app.get('/api/site', async () => ({ siteName: context.config.siteName, supportEmail: context.config.supportEmail }));
 }

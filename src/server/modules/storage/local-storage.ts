@@ -44,8 +44,9 @@ export class LocalStorage implements Storage {
   }
 
   async get(key: string): Promise<Buffer> {
+    const path = this.pathOf(key);
     try {
-      return await readFile(this.pathOf(key));
+      return await readFile(path);
     } catch (error) {
       throw notFound(key, error);
     }

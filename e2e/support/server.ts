@@ -1,0 +1,91 @@
+/**
+ * Runs the real shop (`src/server/main.ts`) in a child process on a free port with its own
+ * data folder, exactly as `npm start` runs it, and stops it after the test.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface ShopProcess {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Stops the process; `hard` kills it with SIGKILL, as a crash or power cut would. */
+  stop(options?: { hard?: boolean }): Promise<void>;
+  /** Removes the data folder (after the last start on it). */
+  cleanup(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export async function startShop(
+  options: { env?: Record<string, string>; dataDir?: string; port?: number; timeoutMs?: number } = {},
+): Promise<ShopProcess> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'wanderer-e2e-')));
+  const port = options.port ?? (await freePort());
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  // The child never inherits the test runner's database selection.
+  delete env.TEST_DB;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited during start:\n${log}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the shop did not answer /healthz in time:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    port,
+    dataDir,
+    child,
+    output: () => log,
+    async stop({ hard = false } = {}) {
+      if (child.exitCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');
+      await exited;
+    },
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The whole server for an integration test: a fresh database, storage in a temporary
+ * folder, the seed, the HTTP app (driven with `app.inject`) and, on request, the workers.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { closeContext, createContext, type AppContext } from '../context.js';
+import { createJobHandlers } from '../jobs/handlers.js';
+import { createLogger } from '../logger.js';
+import { seedShop } from '../seed/seed.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  context: AppContext;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Work the job queue in this process (off by default: most tests run handlers directly). */
+  workers?: boolean;
+  seed?: boolean;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const database = await createTestDatabase();
+  const context = await createContext(config, createLogger(config), { database });
+  if (options.seed !== false) await seedShop(context);
+  if (options.workers) await context.jobs.work(createJobHandlers(context));
+  const app = await buildApp(context);
+  await app.ready();
+  return {
+    app,
+    context,
+    config,
+    async close() {
+      await app.close();
+      await closeContext(context);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

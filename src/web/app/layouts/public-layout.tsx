@@ -1,0 +1,35 @@
+import { Link, Outlet } from 'react-router';
+import { useSite } from '@/web/features/site/api/get-site';
+
+export function PublicLayout() {
+  const { data: site } = useSite();
+  const siteName = site?.siteName ?? 'Wanderer';
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="no-print border-b bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/70 sticky top-0 z-30">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+          <Link to="/" className="flex items-center gap-2 font-display text-2xl font-semibold tracking-tight text-primary">
+            <img src="/favicon.svg" alt="" className="size-8" />
+            {siteName}
+          </Link>
+          <nav className="flex items-center gap-5 text-sm font-medium text-muted-foreground">
+            <Link to="/transform" className="hover:text-foreground">
+              Create artwork
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="no-print border-t bg-secondary/40">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-muted-foreground md:flex-row md:items-center md:justify-between">
+          <p>
+            © {new Date().getFullYear()} {siteName}. All rights reserved.
+          </p>
+          <p>Print your journey. Support local artists in the places you travel.</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/** The one way the web app talks to the server: JSON in, JSON out, `{error}` turned into an ApiError. */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const response = await fetch(path, {
+    credentials: 'same-origin',
+    ...rest,
+    headers: {
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      accept: 'application/json',
+      ...headers,
+    },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  const text = await response.text();
+  const body = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const message =
+      body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
+        ? body.error
+        : `Request failed (${response.status})`;
+    throw new ApiError(response.status, message, body);
+  }
+  return body as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

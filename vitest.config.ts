@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+const integration = ['src/**/*.int.test.ts'];
+
+/**
+ * Unit tests run once; the integration suite runs on PGlite and, when TEST_DATABASE_URL
+ * names a PostgreSQL server, again on PostgreSQL.
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: integration, testTimeout: 30_000 },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration-pglite',
+          include: integration,
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/server/testing/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'integration-postgres',
+                include: integration,
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 60_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
