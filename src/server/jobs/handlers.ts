@@ -4,10 +4,17 @@
  * paid order → confirmation e-mail + fulfilment submission → fulfilment updates.
  */
 import type { AppContext } from '../context.js';
+import { renderPrintfulMockups } from '../modules/mockups/printful-mockups.js';
+import { renderStylePreview } from '../modules/styles/previews.js';
+import { renderPrintFile, renderTransformation } from '../modules/transformations/service.js';
 import type { JobHandlers } from './job-names.js';
 
 export function createJobHandlers(context: AppContext): JobHandlers {
   return {
     'storage.delete': async ({ key }) => context.storage.delete(key),
+    'mockups.printful': ({ transformationId, variantId }) => renderPrintfulMockups(context, transformationId, variantId),
+    'style.render-preview': ({ styleId }) => renderStylePreview(context, styleId),
+    'transformation.render': ({ transformationId }) => renderTransformation(context, transformationId),
+    'transformation.print-file': ({ transformationId }) => renderPrintFile(context, transformationId),
   };
 }

@@ -13,12 +13,14 @@ import { categoryFromType, difficultyFromType } from '../../domain/catalog-rules
 import type { AppContext } from '../context.js';
 import { physical_items, styles } from '../db/schema.js';
 import { defaultStoreProducts, findBuiltinVariant } from '../modules/catalog/builtin/catalog-data.js';
+import { queueMissingStylePreviews } from '../modules/styles/previews.js';
 import { EXAMPLES_ASSET_DIR, STATIC_EXAMPLE_PAIRS } from '../modules/content/static-examples.js';
 
 export async function seedShop(context: AppContext): Promise<void> {
   await seedStyles(context);
   await seedProducts(context);
   await seedStaticExamples(context);
+  await queueMissingStylePreviews(context);
 }
 
 async function isEmpty(context: AppContext, table: typeof styles | typeof physical_items): Promise<boolean> {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { listSellableProducts } from './repository.js';
+import { refreshProductData, validateVariants } from './service.js';
 
 export interface StorefrontProduct {
   id: string;
@@ -12,6 +14,10 @@ export interface StorefrontProduct {
   product_image_url: string | null;
   product_category: string;
 }
+
+const variantId = z.coerce.number().int().positive();
+const validateBody = z.object({ variant_ids: z.array(variantId).min(1).max(100) });
+const refreshBody = z.object({ variant_id: variantId });
 
 export async function catalogRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.get('/api/products', async (): Promise<StorefrontProduct[]> => {
@@ -26,5 +32,15 @@ export async function catalogRoutes(app: FastifyInstance, context: AppContext): 
       product_image_url: row.product_image_url,
       product_category: row.product_category,
     }));
+  });
+
+  app.post('/api/catalog/validate-variants', async (request) => {
+    const { variant_ids } = validateBody.parse(request.body);
+    return { success: true, ...(await validateVariants(context, variant_ids)) };
+  });
+
+  app.post('/api/catalog/refresh', async (request) => {
+    const { variant_id } = refreshBody.parse(request.body);
+    return refreshProductData(context, variant_id);
   });
 }

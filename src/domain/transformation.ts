@@ -1,0 +1,78 @@
+/**
+ * The transformation's progress and messages (storefront §4 Transformation flow, §8, §9),
+ * shared by the server (which reports real progress) and the web (which shows it).
+ */
+
+export const POLL_INTERVAL_MS = 3_000;
+export const POLL_TIMEOUT_MS = 300_000;
+
+/** The simulated curve for engines that report no progress: start 10, +3..10 every 4 s, cap 90. */
+export const SIMULATED_PROGRESS = { start: 10, minStep: 3, maxStep: 10, everyMs: 4_000, cap: 90 } as const;
+
+export const TRANSFORMATION_MESSAGES = {
+  selectStyle: 'Please select a style first',
+  originalNotFound: 'Original image not found',
+  tooLarge: 'Your image is too large to process. Please try uploading a smaller image or take a new photo.',
+  callFailed: 'Failed to call transformation function',
+  failedDefault: 'Transformation failed',
+  tooLargeAdvice: ' Try taking a new photo or using a smaller image.',
+  aiAdvice: ' This might be due to the image content or temporary service issues.',
+  exception: 'Failed to transform image',
+  notStarted: 'Transformation not started yet. Please try again in a moment.',
+  emailFailed: 'Failed to save email. Please try again.',
+  failedRetry: 'Transformation failed. Please try again.',
+  timedOut: 'Transformation is taking longer than expected. Please try again.',
+  styleUnavailable: 'This style is not available right now. Please choose another style.',
+} as const;
+
+export const STAGE_COMPLETE = 'Transformation complete!';
+
+/** The stage text for a progress value (storefront §4). */
+export function stageFor(progress: number): string {
+  if (progress >= 100) return STAGE_COMPLETE;
+  if (progress > 80) return 'Finalizing artwork...';
+  if (progress > 60) return 'Refining details...';
+  if (progress > 40) return 'Applying artistic style...';
+  if (progress > 20) return 'Analyzing your image...';
+  return 'Preparing your photo...';
+}
+
+/** One step of the simulated curve. */
+export function nextSimulatedProgress(current: number, random: () => number = Math.random): number {
+  const { minStep, maxStep, cap } = SIMULATED_PROGRESS;
+  const step = minStep + Math.floor(random() * (maxStep - minStep + 1));
+  return Math.min(cap, current + step);
+}
+
+/** The error a start request answered with, as the visitor sees it (storefront §8). */
+export function startErrorMessage(error: string | undefined): string {
+  if (!error) return TRANSFORMATION_MESSAGES.callFailed;
+  if (/413|payload too large/i.test(error)) return TRANSFORMATION_MESSAGES.tooLarge;
+  return error;
+}
+
+/** A failed transformation's message, with the advice the spec adds (storefront §8). */
+export function failureMessage(error: string | null | undefined): string {
+  let message: string = error?.trim() || TRANSFORMATION_MESSAGES.failedDefault;
+  if (/payload too large|413/i.test(message)) message = TRANSFORMATION_MESSAGES.tooLarge;
+  else if (/too large/i.test(message)) message += TRANSFORMATION_MESSAGES.tooLargeAdvice;
+  if (message.includes('AI transformation failed')) message += TRANSFORMATION_MESSAGES.aiAdvice;
+  return message;
+}
+
+export type TransformationStatus = 'processing' | 'completed' | 'failed';
+
+export interface TransformationState {
+  success: true;
+  transformationId: string;
+  status: TransformationStatus;
+  publicUrl: string | null;
+  /** 0..100, from the job; null while the engine reports none. */
+  progress: number | null;
+  stage: string;
+  error: string | null;
+  /** The original photo, for the before/after comparison. */
+  originalUrl: string | null;
+  width: number | null;
+  height: number | null;
+}

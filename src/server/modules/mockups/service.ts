@@ -1,0 +1,135 @@
+/**
+ * Mockups: the artwork on every product. The local renderer answers at once and its views
+ * are cached in storage per artwork and variant; with Printful configured, a job asks
+ * Printful's generator too, and its mockups replace the local ones once they arrive.
+ */
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { image_transformations } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { renderLocalMockups, UnknownVariantError } from './local/index.js';
+import { listMockups, saveMockups, type MockupRow } from './repository.js';
+
+export const MOCKUP_MESSAGES = {
+  noArtwork: 'No artwork available for mockup generation',
+  noneGenerated: 'No mockups were generated',
+} as const;
+
+export const generateMockupsSchema = z.object({
+  transformationId: z.uuid({ message: MOCKUP_MESSAGES.noArtwork }),
+  variant_ids: z.array(z.coerce.number().int().positive()).min(1).max(50),
+});
+
+export interface MockupView {
+  variant_id: number;
+  placement: string;
+  label: string;
+  mockup_url: string;
+  extra_mockups: string[];
+  source: 'local' | 'printful';
+}
+
+export interface MockupAnswer {
+  success: boolean;
+  mockups: MockupView[];
+  /** Printful's mockups are still being made; asking again later may return them. */
+  pending: boolean;
+  error?: string;
+}
+
+/** The last few artworks, decoded bytes kept so a product grid's requests share one read. */
+const recentArtworks = new Map<string, Promise<Buffer>>();
+const RECENT_ARTWORKS = 8;
+
+function artworkBytes(context: AppContext, transformationId: string, key: string): Promise<Buffer> {
+  let bytes = recentArtworks.get(transformationId);
+  if (!bytes) {
+    bytes = context.storage.get(key);
+    bytes.catch(() => recentArtworks.delete(transformationId));
+    recentArtworks.set(transformationId, bytes);
+    if (recentArtworks.size > RECENT_ARTWORKS) recentArtworks.delete(recentArtworks.keys().next().value!);
+  }
+  return bytes;
+}
+
+async function completedArtwork(context: AppContext, transformationId: string) {
+  const [row] = await context.db
+    .select()
+    .from(image_transformations)
+    .where(and(eq(image_transformations.id, transformationId), eq(image_transformations.status, 'completed')));
+  if (!row?.storage_path) throw notFound(MOCKUP_MESSAGES.noArtwork);
+  return { ...row, storage_path: row.storage_path };
+}
+
+export async function generateMockups(context: AppContext, input: z.infer<typeof generateMockupsSchema>): Promise<MockupAnswer> {
+  const artwork = await completedArtwork(context, input.transformationId);
+  const variantIds = [...new Set(input.variant_ids)];
+  let rows = await listMockups(context.db, artwork.id, variantIds);
+
+  const missing = variantIds.filter((id) => !rows.some((row) => row.printful_variant_id === id && row.source === 'local'));
+  if (missing.length > 0) {
+    const bytes = await artworkBytes(context, artwork.id, artwork.storage_path);
+    for (const variantId of missing) {
+      let views;
+      try {
+        views = await renderLocalMockups(bytes, variantId);
+      } catch (error) {
+        if (error instanceof UnknownVariantError) throw badRequest(`Failed to generate previews for variant ${variantId}`);
+        throw error;
+      }
+      const stamp = Date.now().toString(36);
+      const stored = await Promise.all(
+        views.map(async (view, position) => {
+          const key = `mockups/${artwork.id}/${variantId}-${view.placement}-${stamp}.jpg`;
+          await context.storage.put(key, view.image, { contentType: 'image/jpeg', cacheSeconds: 31_536_000 });
+          return {
+            transformation_id: artwork.id,
+            printful_variant_id: variantId,
+            source: 'local' as const,
+            placement: view.placement,
+            label: view.label,
+            position,
+            storage_path: key,
+          };
+        }),
+      );
+      await saveMockups(context.db, stored);
+    }
+    rows = await listMockups(context.db, artwork.id, variantIds);
+  }
+
+  let pending = false;
+  if (context.config.printful) {
+    for (const variantId of variantIds) {
+      if (rows.some((row) => row.printful_variant_id === variantId && row.source === 'printful')) continue;
+      pending = true;
+      await context.jobs.send('mockups.printful', { transformationId: artwork.id, variantId }, { singletonKey: `${artwork.id}:${variantId}` });
+    }
+  }
+
+  const mockups = variantIds.flatMap((variantId) => bestViews(context, rows, variantId));
+  if (mockups.length === 0) return { success: false, mockups, pending, error: MOCKUP_MESSAGES.noneGenerated };
+  return { success: true, mockups, pending };
+}
+
+/** Printful's views when it has made them, else ours. */
+function bestViews(context: AppContext, rows: MockupRow[], variantId: number): MockupView[] {
+  const mine = rows.filter((row) => row.printful_variant_id === variantId);
+  const printful = mine.filter((row) => row.source === 'printful');
+  const chosen = printful.length > 0 ? printful : mine.filter((row) => row.source === 'local');
+  return chosen.map((row) => ({
+    variant_id: variantId,
+    placement: row.placement,
+    label: row.label,
+    mockup_url: context.storage.publicUrl(row.storage_path),
+    extra_mockups: [],
+    source: row.source,
+  }));
+}
+
+/** The stored mockup URLs of a transformation's variant, for an order item. */
+export async function mockupUrlsFor(context: AppContext, transformationId: string, variantId: number): Promise<string[]> {
+  const rows = await listMockups(context.db, transformationId, [variantId]);
+  return bestViews(context, rows, variantId).map((view) => view.mockup_url);
+}

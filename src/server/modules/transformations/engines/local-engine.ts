@@ -1,0 +1,13 @@
+import type { LocalStyleId } from '../../../../domain/styles.js';
+import { renderArtwork } from '../../styles/engines/local/index.js';
+import type { StyleEngine } from './style-engine.js';
+
+/** A local style computed on this machine's CPU, in the worker-thread pool. */
+export function createLocalEngine(styleId: LocalStyleId): StyleEngine {
+  return {
+    id: `local:${styleId}`,
+    reportsProgress: true,
+    rendersPrintFile: true,
+    render: ({ photo, longSide }, onProgress) => renderArtwork({ styleId, input: photo, longSide }, onProgress),
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Transformations: a visitor's photo made into an artwork in a chosen style. Starting one
+ * records the row and queues the render; the job reports real progress into the row, which
+ * the status endpoint and its event stream read, so any process can answer for any job.
+ */
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { isLocalStyleId } from '../../../domain/styles.js';
+import { stageFor, TRANSFORMATION_MESSAGES, type TransformationState } from '../../../domain/transformation.js';
+import type { AppContext } from '../../context.js';
+import { image_transformations, images, styles } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { engineFor, StyleEngineError } from './engines/index.js';
+import { findTransformation, findTransformationWithSources, updateTransformation, type TransformationRow } from './repository.js';
+
+/** The preview artwork's long side; the print file follows the original up to PRINT_LONG_SIDE. */
+export const PREVIEW_LONG_SIDE = 2048;
+export const PRINT_LONG_SIDE = 6000;
+
+/** Progress as the visitor sees it: the engine's fraction mapped between these. */
+const PROGRESS_START = 10;
+const PROGRESS_RENDERED = 95;
+
+export const startTransformationSchema = z.object({
+  imageId: z.uuid({ message: TRANSFORMATION_MESSAGES.originalNotFound }),
+  styleId: z.uuid({ message: TRANSFORMATION_MESSAGES.selectStyle }),
+  email: z.email({ message: 'Please enter a valid email address' }).optional().or(z.literal('').transform(() => undefined)),
+});
+
+export const updateEmailSchema = z.object({
+  email: z.email({ message: 'Please enter a valid email address' }),
+});
+
+const uuid = z.uuid();
+
+export async function startTransformation(
+  context: AppContext,
+  input: z.infer<typeof startTransformationSchema>,
+): Promise<TransformationRow> {
+  const [image] = await context.db.select().from(images).where(eq(images.id, input.imageId));
+  if (!image) throw notFound(TRANSFORMATION_MESSAGES.originalNotFound);
+  const [style] = await context.db.select().from(styles).where(eq(styles.id, input.styleId));
+  if (!style || !style.is_active || !engineFor(style.engine, context.config)) {
+    throw badRequest(TRANSFORMATION_MESSAGES.styleUnavailable);
+  }
+  const [row] = await context.db
+    .insert(image_transformations)
+    .values({
+      image_id: image.id,
+      style_id: style.id,
+      user_id: image.user_id,
+      email: input.email ?? null,
+      is_public: true,
+      status: 'processing',
+    })
+    .returning();
+  await context.jobs.send('transformation.render', { transformationId: row.id });
+  return row;
+}
+
+export async function requireTransformation(context: AppContext, id: string): Promise<TransformationRow> {
+  const row = uuid.safeParse(id).success ? await findTransformation(context.db, id) : undefined;
+  if (!row) throw notFound('Transformation not found');
+  return row;
+}
+
+export async function transformationState(context: AppContext, id: string): Promise<TransformationState> {
+  const found = uuid.safeParse(id).success ? await findTransformationWithSources(context.db, id) : undefined;
+  if (!found) throw notFound('Transformation not found');
+  const { transformation: row, image } = found;
+  const progress = row.status === 'completed' ? 100 : row.progress > 0 ? row.progress : null;
+  return {
+    success: true,
+    transformationId: row.id,
+    status: row.status,
+    publicUrl: row.status === 'completed' && row.storage_path ? context.storage.publicUrl(row.storage_path) : null,
+    progress,
+    stage: stageFor(progress ?? 0),
+    error: row.status === 'failed' ? row.error : null,
+    originalUrl: context.storage.publicUrl(image.display_path),
+    width: row.width,
+    height: row.height,
+  };
+}
+
+export async function updateTransformationEmail(context: AppContext, id: string, email: string): Promise<void> {
+  await requireTransformation(context, id);
+  await updateTransformation(context.db, id, { email });
+}
+
+/** Job: render the preview artwork, reporting progress as the engine's stages complete. */
+export async function renderTransformation(context: AppContext, transformationId: string): Promise<void> {
+  const found = await findTransformationWithSources(context.db, transformationId);
+  if (!found || found.transformation.status !== 'processing') return;
+  const { image, style } = found;
+  const engine = style ? engineFor(style.engine, context.config) : undefined;
+  if (!style || !engine) {
+    await fail(context, transformationId, TRANSFORMATION_MESSAGES.styleUnavailable);
+    return;
+  }
+
+  let written = 0;
+  const report = async (progress: number) => {
+    // A write per 5 points is plenty for a progress bar, and keeps the database quiet.
+    if (progress - written < 5) return;
+    written = progress;
+    await updateTransformation(context.db, transformationId, { progress });
+  };
+  if (engine.reportsProgress) await report(PROGRESS_START);
+
+  try {
+    const photo = await context.storage.get(image.display_path);
+    const artwork = await engine.render(
+      { photo, longSide: PREVIEW_LONG_SIDE, prompt: style.style_prompt },
+      engine.reportsProgress
+        ? (fraction) => void report(Math.round(PROGRESS_START + fraction * (PROGRESS_RENDERED - PROGRESS_START))).catch(() => {})
+        : undefined,
+    );
+    const key = `artworks/${transformationId}.jpg`;
+    await context.storage.put(key, artwork.image, { contentType: 'image/jpeg', cacheSeconds: 31_536_000 });
+    await updateTransformation(context.db, transformationId, {
+      status: 'completed',
+      storage_path: key,
+      width: artwork.width,
+      height: artwork.height,
+      progress: 100,
+      error: null,
+      completed_at: new Date(),
+    });
+  } catch (error) {
+    if (!(error instanceof StyleEngineError)) context.log.error({ err: error, transformationId }, 'transformation failed');
+    await fail(context, transformationId, error instanceof StyleEngineError ? error.message : TRANSFORMATION_MESSAGES.exception);
+    return;
+  }
+  await context.jobs.send('transformation.print-file', { transformationId });
+}
+
+/**
+ * Job: the print file, at the original's resolution up to 6000 px, because a 2048 px
+ * preview prints blurry on a poster. Local engines render it afresh from the original;
+ * hosted engines' artworks are enlarged with a Lanczos filter.
+ */
+export async function renderPrintFile(context: AppContext, transformationId: string): Promise<void> {
+  const found = await findTransformationWithSources(context.db, transformationId);
+  if (!found) return;
+  const { transformation, image, style } = found;
+  if (transformation.status !== 'completed' || transformation.print_file_path || !transformation.storage_path) return;
+
+  const longSide = Math.min(PRINT_LONG_SIDE, Math.max(image.width, image.height));
+  let print: Buffer;
+  if (style && isLocalStyleId(style.engine)) {
+    const engine = engineFor(style.engine, context.config)!;
+    const original = await readOriginal(context, image.storage_path, image.display_path);
+    print = (await engine.render({ photo: original, longSide, prompt: style.style_prompt })).image;
+  } else {
+    const preview = await context.storage.get(transformation.storage_path);
+    print = await sharp(preview)
+      .resize({ width: longSide, height: longSide, fit: 'inside', kernel: 'lanczos3', withoutEnlargement: false })
+      .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+      .toBuffer();
+  }
+  const key = `print-files/${transformationId}.jpg`;
+  await context.storage.put(key, print, { contentType: 'image/jpeg' });
+  await updateTransformation(context.db, transformationId, { print_file_path: key });
+}
+
+/** The original photo in a form sharp decodes: HEIC is decoded here, in-process. */
+async function readOriginal(context: AppContext, originalKey: string, displayKey: string): Promise<Buffer> {
+  const original = await context.storage.get(originalKey);
+  try {
+    await sharp(original).metadata();
+    await sharp(original, { limitInputPixels: false }).resize(8, 8).toBuffer();
+    return original;
+  } catch {
+    const { decodeToJpeg } = await import('../images/adapters/heic.js').catch(() => ({ decodeToJpeg: undefined }));
+    if (decodeToJpeg) return decodeToJpeg(original);
+    context.log.warn({ originalKey }, 'original not decodable; printing from the display copy');
+    return context.storage.get(displayKey);
+  }
+}
+
+async function fail(context: AppContext, transformationId: string, message: string): Promise<void> {
+  await updateTransformation(context.db, transformationId, { status: 'failed', error: message });
+}

@@ -1,0 +1,108 @@
+import { useEffect } from 'react';
+import { Check, Palette } from 'lucide-react';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { cn } from '@/web/lib/utils';
+import { useStyles, type Style } from '../api/get-styles';
+
+interface StylePickerProps {
+  selectedId: string | null;
+  onSelect: (style: Style) => void;
+  /** The compact form shown while the artwork is being made. */
+  compact?: boolean;
+  onChange?: () => void;
+  disabled?: boolean;
+}
+
+export function StylePicker({ selectedId, onSelect, compact = false, onChange, disabled = false }: StylePickerProps) {
+  const { data: styles = [], isPending } = useStyles();
+  const selected = styles.find((style) => style.id === selectedId);
+
+  // The first style is chosen for the visitor when none is.
+  useEffect(() => {
+    if (!selectedId && styles.length > 0) onSelect(styles[0]);
+  }, [selectedId, styles, onSelect]);
+
+  if (compact && selected) {
+    return (
+      <Card data-testid="style-picker-compact">
+        <CardContent className="flex items-center gap-4 p-4">
+          <StylePreview style={selected} className="size-16 shrink-0 rounded-lg" />
+          <div className="min-w-0 flex-1">
+            <p className="text-xs font-medium uppercase tracking-wider text-muted-foreground">Selected Style</p>
+            <p className="truncate font-semibold">{selected.name}</p>
+            <p className="text-sm text-muted-foreground">Creating your artwork...</p>
+          </div>
+          <Button variant="outline" size="sm" onClick={onChange} disabled={disabled}>
+            Change
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Palette className="size-5 text-accent" aria-hidden />
+          Choose a Style
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="aspect-square rounded-xl" />
+            ))}
+          </div>
+        ) : styles.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">No styles available</p>
+        ) : (
+          <div role="radiogroup" aria-label="Art styles" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {styles.map((style) => {
+              const active = style.id === selectedId;
+              return (
+                <button
+                  key={style.id}
+                  type="button"
+                  role="radio"
+                  aria-checked={active}
+                  disabled={disabled}
+                  onClick={() => onSelect(style)}
+                  data-testid="style-card"
+                  className={cn(
+                    'group relative overflow-hidden rounded-xl border-2 bg-card text-left transition focus-visible:outline-2 disabled:opacity-60',
+                    active ? 'border-accent shadow-md' : 'border-transparent hover:border-border',
+                  )}
+                >
+                  <StylePreview style={style} className="aspect-square w-full transition group-hover:scale-[1.02]" />
+                  <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-3 pb-2 pt-6 text-sm font-semibold text-white">
+                    {style.name}
+                  </span>
+                  {active && (
+                    <span className="absolute right-2 top-2 grid size-6 place-items-center rounded-full bg-accent text-accent-foreground">
+                      <Check className="size-4" aria-hidden />
+                    </span>
+                  )}
+                </button>
+              );
+            })}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function StylePreview({ style, className }: { style: Style; className?: string }) {
+  if (!style.preview_image_path) {
+    return (
+      <div className={cn('grid place-items-center bg-gradient-to-br from-secondary to-muted', className)}>
+        <Palette className="size-8 text-muted-foreground" aria-hidden />
+      </div>
+    );
+  }
+  return <img src={style.preview_image_path} alt="" loading="lazy" className={cn('object-cover', className)} />;
+}

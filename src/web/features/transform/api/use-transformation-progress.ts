@@ -1,0 +1,109 @@
+/**
+ * Follows a transformation to its end. The server streams real progress as events; where
+ * an engine reports none, the spec's simulated curve fills the bar; when the stream cannot
+ * be used, the page polls every 3 s for at most 5 minutes (storefront §4, §9).
+ */
+import { useEffect, useRef, useState } from 'react';
+import {
+  failureMessage,
+  nextSimulatedProgress,
+  POLL_INTERVAL_MS,
+  POLL_TIMEOUT_MS,
+  SIMULATED_PROGRESS,
+  stageFor,
+  TRANSFORMATION_MESSAGES,
+  type TransformationState,
+} from '@/domain/transformation';
+import { getTransformation, transformationEventsUrl } from './get-transformation';
+
+export interface TransformationProgress {
+  status: 'idle' | 'processing' | 'completed' | 'failed';
+  progress: number;
+  stage: string;
+  publicUrl: string | null;
+  originalUrl: string | null;
+  error: string | null;
+}
+
+const IDLE: TransformationProgress = { status: 'idle', progress: 0, stage: '', publicUrl: null, originalUrl: null, error: null };
+
+export function useTransformationProgress(transformationId: string | null): TransformationProgress {
+  const [state, setState] = useState<TransformationProgress>(IDLE);
+  const simulated = useRef<number>(SIMULATED_PROGRESS.start);
+
+  useEffect(() => {
+    if (!transformationId) {
+      setState(IDLE);
+      return;
+    }
+    let finished = false;
+    let reportsProgress = false;
+    simulated.current = SIMULATED_PROGRESS.start;
+    setState({ ...IDLE, status: 'processing', progress: SIMULATED_PROGRESS.start, stage: stageFor(SIMULATED_PROGRESS.start) });
+
+    const apply = (next: TransformationState) => {
+      if (finished) return;
+      if (next.status === 'completed') {
+        finished = true;
+        setState({ status: 'completed', progress: 100, stage: stageFor(100), publicUrl: next.publicUrl, originalUrl: next.originalUrl, error: null });
+      } else if (next.status === 'failed') {
+        finished = true;
+        setState((previous) => ({ ...previous, status: 'failed', originalUrl: next.originalUrl, error: failureMessage(next.error) }));
+      } else if (next.progress != null) {
+        reportsProgress = true;
+        // Never let the bar go backwards from the simulated start.
+        const progress = Math.max(next.progress, SIMULATED_PROGRESS.start);
+        setState((previous) => ({ ...previous, progress: Math.max(previous.progress, progress), stage: stageFor(progress), originalUrl: next.originalUrl }));
+      } else {
+        setState((previous) => ({ ...previous, originalUrl: next.originalUrl }));
+      }
+    };
+
+    const simulation = window.setInterval(() => {
+      if (finished || reportsProgress) return;
+      simulated.current = nextSimulatedProgress(simulated.current);
+      const progress = simulated.current;
+      setState((previous) => (previous.status === 'processing' ? { ...previous, progress, stage: stageFor(progress) } : previous));
+    }, SIMULATED_PROGRESS.everyMs);
+
+    let pollTimer: number | undefined;
+    const startedAt = Date.now();
+    const poll = async () => {
+      if (finished) return;
+      if (Date.now() - startedAt > POLL_TIMEOUT_MS) {
+        finished = true;
+        setState((previous) => ({ ...previous, status: 'failed', error: TRANSFORMATION_MESSAGES.timedOut }));
+        return;
+      }
+      try {
+        apply(await getTransformation(transformationId));
+      } catch {
+        // A missed check is retried on the next tick.
+      }
+      if (!finished) pollTimer = window.setTimeout(poll, POLL_INTERVAL_MS);
+    };
+
+    let events: EventSource | undefined;
+    if (typeof EventSource === 'undefined') {
+      void poll();
+    } else {
+      events = new EventSource(transformationEventsUrl(transformationId));
+      events.addEventListener('state', (event) => apply(JSON.parse((event as MessageEvent<string>).data)));
+      events.onerror = () => {
+        events?.close();
+        events = undefined;
+        // The stream ended or failed: polling takes over until the end.
+        if (!finished) void poll();
+      };
+    }
+
+    return () => {
+      finished = true;
+      events?.close();
+      window.clearInterval(simulation);
+      window.clearTimeout(pollTimer);
+    };
+  }, [transformationId]);
+
+  return state;
+}

@@ -1,0 +1,66 @@
+import { Download, Sparkles } from 'lucide-react';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Progress } from '@/web/components/ui/progress';
+import type { TransformationProgress } from '../api/use-transformation-progress';
+import { CompareSlider } from './compare-slider';
+
+/** 'Your Artwork': the progress while it is made, then the artwork beside its original. */
+export function ArtworkPanel({ progress, styleName }: { progress: TransformationProgress; styleName?: string }) {
+  return (
+    <Card data-testid="artwork-panel">
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Sparkles className="size-5 text-accent" aria-hidden />
+          Your Artwork
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {progress.status === 'idle' && (
+          <div className="grid aspect-[4/3] place-items-center rounded-xl border-2 border-dashed bg-muted/50 p-6 text-center text-muted-foreground">
+            Select a style and transform to see your artwork
+          </div>
+        )}
+        {progress.status === 'processing' && (
+          <div className="grid aspect-[4/3] content-center gap-4 rounded-xl bg-gradient-to-br from-secondary/60 to-muted p-8" aria-live="polite">
+            <div className="relative mx-auto size-16">
+              <span className="absolute inset-0 animate-ping rounded-full bg-accent/30" />
+              <span className="absolute inset-2 grid place-items-center rounded-full bg-accent text-accent-foreground">
+                <Sparkles className="size-6" aria-hidden />
+              </span>
+            </div>
+            <p className="text-center font-medium" data-testid="transform-stage">
+              {progress.stage}
+            </p>
+            <Progress value={progress.progress} aria-label="Transformation progress" />
+            <p className="text-center text-sm text-muted-foreground">{progress.progress}%</p>
+          </div>
+        )}
+        {progress.status === 'failed' && (
+          <div role="alert" className="grid aspect-[4/3] place-items-center rounded-xl bg-destructive/5 p-6 text-center text-destructive">
+            {progress.error}
+          </div>
+        )}
+        {progress.status === 'completed' && progress.publicUrl && (
+          <div className="space-y-3">
+            {progress.originalUrl ? (
+              <CompareSlider beforeUrl={progress.originalUrl} afterUrl={progress.publicUrl} alt={`Your artwork${styleName ? ` in ${styleName}` : ''}`} />
+            ) : (
+              <img src={progress.publicUrl} alt="Your artwork" className="w-full rounded-xl" />
+            )}
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-sm font-medium text-success" data-testid="transform-stage">
+                {progress.stage}
+              </p>
+              <Button variant="outline" size="sm" asChild>
+                <a href={progress.publicUrl} download>
+                  <Download aria-hidden /> Download preview
+                </a>
+              </Button>
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
