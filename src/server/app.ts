@@ -14,6 +14,7 @@ import type { AppContext } from './context.js';
 import { HttpError } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
+import { imageRoutes } from './modules/images/routes.js';
 import { LocalStorage, LOCAL_FILES_ROUTE, isPublicKey } from './modules/storage/index.js';
 import { styleRoutes } from './modules/styles/routes.js';
 
@@ -68,6 +69,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     await styleRoutes(api, context);
     await catalogRoutes(api, context);
     await contentRoutes(api, context);
+    await imageRoutes(api, context);
   });
 
   if (context.storage instanceof LocalStorage) await serveLocalFiles(app, context.storage);

@@ -1,0 +1,36 @@
+/** EXIF tags through exifr, which reads only the part of the file that holds them. */
+import exifr from 'exifr';
+import type { ExifTags } from '../photo-metadata.js';
+
+const OPTIONS: Parameters<typeof exifr.parse>[1] = {
+  exif: true,
+  gps: true,
+  ifd1: false,
+  interop: false,
+  makerNote: false,
+  userComment: false,
+  xmp: false,
+  icc: false,
+  iptc: false,
+  jfif: false,
+  ihdr: false,
+  translateKeys: true,
+  translateValues: false,
+  reviveValues: false,
+  mergeOutput: true,
+};
+
+const hasTags = (tags: ExifTags | undefined): tags is ExifTags => !!tags && Object.keys(tags).some((key) => key !== 'errors');
+
+/**
+ * Tags from the file itself; when exifr finds none there but libvips found an EXIF block
+ * (HEIC files whose item locations exifr misreads), the tags are read from that block.
+ */
+export async function readExifTags(path: string, exifBlock?: Buffer): Promise<ExifTags> {
+  const fromFile = (await exifr.parse(path, OPTIONS).catch(() => undefined)) as ExifTags | undefined;
+  if (hasTags(fromFile) || !exifBlock) return fromFile ?? {};
+  // JPEG's block starts with the APP1 name; exifr wants the TIFF structure after it.
+  const tiff = exifBlock.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? exifBlock.subarray(6) : exifBlock;
+  const fromBlock = (await exifr.parse(tiff, OPTIONS).catch(() => undefined)) as ExifTags | undefined;
+  return hasTags(fromBlock) ? fromBlock : {};
+}

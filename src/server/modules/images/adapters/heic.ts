@@ -1,0 +1,52 @@
+/**
+ * HEIC (HEVC-coded HEIF, the iPhone's format) decoded in-process by libheif, in a worker-
+ * thread pool: libvips here has no HEVC decoder. One thread at most, since a decoded 48 MP
+ * photo holds about 200 MB; the thread, with its WebAssembly heap, ends after a short idle
+ * time, which hands that memory back.
+ */
+import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Piscina from 'piscina';
+import type { HeicTask } from './heic-worker.js';
+import type { DisplayCopy } from './sharp-images.js';
+
+let pool: Piscina<HeicTask, { data: Uint8Array; width: number; height: number }> | undefined;
+
+function heicPool() {
+  if (!pool) {
+    const source = new URL('./heic-worker.ts', import.meta.url);
+    // Sources run through tsx or vitest; a worker thread starts as plain Node and registers tsx itself.
+    const fromSource = existsSync(fileURLToPath(source));
+    pool = new Piscina({
+      filename: fromSource ? source.href : new URL('./heic-worker.js', import.meta.url).href,
+      execArgv: fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [],
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: 10_000,
+    });
+  }
+  return pool;
+}
+
+async function run(task: HeicTask): Promise<DisplayCopy> {
+  const result = await heicPool().run(task);
+  return { data: Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength), width: result.width, height: result.height };
+}
+
+/** The public display copy of a HEIC file (see sharp-images.ts for what it is). */
+export function renderHeicDisplayCopy(path: string): Promise<DisplayCopy> {
+  return run({ source: path, output: 'display' });
+}
+
+/** Every pixel of a HEIC photo as a JPEG that sharp reads (for print files). */
+export async function decodeToJpeg(heic: Buffer): Promise<Buffer> {
+  return (await run({ source: new Uint8Array(heic), output: 'full' })).data;
+}
+
+export async function closeHeicPool(): Promise<void> {
+  const current = pool;
+  pool = undefined;
+  await current?.destroy();
+}

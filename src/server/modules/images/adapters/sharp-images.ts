@@ -1,0 +1,71 @@
+/**
+ * Image pixels through sharp (libvips): the header read before anything is decoded, and the
+ * public display copy. Every decode is bounded by the pixel limit and fails on truncation.
+ */
+import sharp, { type SharpOptions } from 'sharp';
+import { MAX_INPUT_PIXELS } from '../../../../domain/upload.js';
+
+/** The public copy: upright, at most 2048×2048, JPEG quality 0.85, no metadata at all. */
+export const DISPLAY_MAX_SIDE = 2048;
+export const DISPLAY_JPEG_QUALITY = 85;
+
+const DECODE_OPTIONS: SharpOptions = { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS };
+
+export interface ImageHeader {
+  /** sharp's name of the container: jpeg, png, gif, webp, tiff, heif (AVIF and HEIC alike). */
+  format: string;
+  /** For heif: 'av1' (AVIF, decoded here) or 'hevc' (HEIC, decoded by libheif in a worker). */
+  compression?: string;
+  /** Stored pixel size, as the header declares it. */
+  width: number;
+  height: number;
+  /** Size once EXIF orientation is applied. */
+  uprightWidth: number;
+  uprightHeight: number;
+  /** The EXIF block libvips found, if any. */
+  exif?: Buffer;
+}
+
+/** Reads only the header: a pixel bomb is measured here without decoding a single pixel. */
+export async function readImageHeader(path: string): Promise<ImageHeader> {
+  const metadata = await sharp(path, { limitInputPixels: false }).metadata();
+  if (!metadata.width || !metadata.height) throw new Error('The image declares no size');
+  return {
+    format: metadata.format,
+    compression: metadata.compression,
+    width: metadata.width,
+    height: metadata.height,
+    uprightWidth: metadata.autoOrient?.width ?? metadata.width,
+    uprightHeight: metadata.autoOrient?.height ?? metadata.height,
+    exif: metadata.exif,
+  };
+}
+
+export interface RawPixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+export interface DisplayCopy {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Decodes a file sharp reads itself, or pixels decoded elsewhere (HEIC), into the display copy. */
+export async function renderDisplayCopy(source: string | RawPixels): Promise<DisplayCopy> {
+  const image =
+    typeof source === 'string'
+      ? sharp(source, DECODE_OPTIONS)
+      : sharp(source.data, { ...DECODE_OPTIONS, raw: { width: source.width, height: source.height, channels: source.channels } });
+  // Without withMetadata() sharp writes no EXIF, GPS, XMP or ICC: nothing private leaves.
+  const { data, info } = await image
+    .autoOrient()
+    .resize({ width: DISPLAY_MAX_SIDE, height: DISPLAY_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: DISPLAY_JPEG_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}

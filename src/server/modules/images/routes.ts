@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../../domain/upload.js';
+import type { AppContext } from '../../context.js';
+import { badRequest, payloadTooLarge } from '../../http/errors.js';
+import { closeHeicPool } from './adapters/index.js';
+import { imagePublicUrl, ingestImage } from './service.js';
+import { saveToTempFile } from './temp-upload.js';
+
+/** Room for the multipart boundaries and part headers around a photo of the largest size. */
+const MULTIPART_ALLOWANCE = 64 * 1024;
+
+export async function imageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  // Its own scope: the multipart parser applies to the upload route only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
+      throwFileSizeLimit: false,
+    });
+    scope.addHook('onClose', closeHeicPool);
+
+    /** Storefront §4: one photo, multipart field `file` → 201 {id, url} (200 for a photo already stored). */
+    scope.post('/api/images', async (request, reply) => {
+      const tooLarge = () => {
+        // The rest of the body is never read: the connection closes after this answer.
+        reply.header('connection', 'close');
+        return payloadTooLarge(UPLOAD_MESSAGES.tooLarge);
+      };
+      if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE) throw tooLarge();
+      if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notAnImage);
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') throw badRequest(UPLOAD_MESSAGES.notAnImage);
+
+      const upload = await saveToTempFile(part.file);
+      try {
+        if (upload.tooLarge) throw tooLarge();
+        const { image, created } = await ingestImage(context, { path: upload.path, fileName: part.filename || 'photo' });
+        return reply.status(created ? 201 : 200).send({ id: image.id, url: imagePublicUrl(context, image) });
+      } finally {
+        await upload.remove();
+      }
+    });
+  });
+}
