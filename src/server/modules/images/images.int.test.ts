@@ -1,4 +1,6 @@
 import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { join, relative } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import exifr from 'exifr';
@@ -61,6 +63,10 @@ async function storedFiles(): Promise<string[]> {
   const root = join(shop.config.dataDir, 'storage');
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name))).sort();
+}
+
+async function uploadTempFolders(): Promise<string[]> {
+  return (await readdir(tmpdir())).filter((name) => name.startsWith('wanderer-upload-'));
 }
 
 async function imageCount(): Promise<number> {
@@ -223,9 +229,11 @@ describe('hostile uploads get a 4xx with a clear message and leave nothing behin
   ];
 
   let filesBefore: string[];
+  let tempBefore: string[];
   beforeAll(async () => {
     await shop.context.db.delete(images);
     filesBefore = await storedFiles();
+    tempBefore = await uploadTempFolders();
   });
 
   it('has at least 15 hostile files', () => expect(cases.length).toBeGreaterThanOrEqual(15));
@@ -237,8 +245,34 @@ describe('hostile uploads get a 4xx with a clear message and leave nothing behin
       expect((await shop.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       expect(await imageCount()).toBe(0);
       expect(await storedFiles()).toEqual(filesBefore);
+      expect(await uploadTempFolders()).toEqual(tempBefore);
     });
   }
+
+  it('answers a 41 MB upload over a real connection with 413 while the client is still sending, and stays up', async () => {
+    const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    const photo = await makePhoto({ width: 64, height: 64 });
+    const boundary = 'wanderer-test-boundary';
+    // Chunked, with no declared length: the server can only find out by counting.
+    function* multipartBody() {
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+      yield photo;
+      for (let sent = 0; sent < 41 * 1024 * 1024; sent += 256 * 1024) yield Buffer.alloc(256 * 1024, 1);
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    const response = await fetch(`${address}/api/images`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Readable.toWeb(Readable.from(multipartBody())) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: UPLOAD_MESSAGES.tooLarge });
+    expect((await fetch(`${address}/healthz`)).status).toBe(200);
+    expect(await imageCount()).toBe(0);
+    expect(await storedFiles()).toEqual(filesBefore);
+    expect(await uploadTempFolders()).toEqual(tempBefore);
+  });
 
   it('refuses a request that is not multipart', async () => {
     const response = await shop.app.inject({ method: 'POST', url: '/api/images', payload: { file: 'x' } });
@@ -293,3 +327,4 @@ describe('failures after a file is stored remove it (storefront §8 Upload)', ()
     expect(await storedFiles()).toEqual(filesBefore);
   });
 });
+

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../../domain/upload.js';
 import type { AppContext } from '../../context.js';
@@ -9,6 +9,28 @@ import { saveToTempFile } from './temp-upload.js';
 
 /** Room for the multipart boundaries and part headers around a photo of the largest size. */
 const MULTIPART_ALLOWANCE = 64 * 1024;
+
+/**
+ * Past the limit nothing more is stored or parsed, and the 413 goes out at once. What the
+ * client is still sending is read and thrown away, so that it can finish writing and read
+ * the answer (closing at once makes most HTTP clients report a broken pipe instead of the
+ * 413), but only up to another 40 MB and for a few seconds; then the connection is closed.
+ */
+const DISCARD_AFTER_LIMIT_BYTES = MAX_UPLOAD_BYTES;
+const DISCARD_AFTER_LIMIT_MS = 3_000;
+
+function discardRestOfBody(request: FastifyRequest): void {
+  const body = request.raw;
+  const cutOff = () => body.destroy();
+  const timer = setTimeout(cutOff, DISCARD_AFTER_LIMIT_MS).unref();
+  let discarded = 0;
+  body.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_AFTER_LIMIT_BYTES) cutOff();
+  });
+  body.once('end', () => clearTimeout(timer));
+  body.once('close', () => clearTimeout(timer));
+}
 
 export async function imageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   // Its own scope: the multipart parser applies to the upload route only.
@@ -22,8 +44,7 @@ export async function imageRoutes(app: FastifyInstance, context: AppContext): Pr
     /** Storefront §4: one photo, multipart field `file` → 201 {id, url} (200 for a photo already stored). */
     scope.post('/api/images', async (request, reply) => {
       const tooLarge = () => {
-        // The rest of the body is never read: the connection closes after this answer.
-        reply.header('connection', 'close');
+        discardRestOfBody(request);
         return payloadTooLarge(UPLOAD_MESSAGES.tooLarge);
       };
       if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE) throw tooLarge();
