@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import exifr from 'exifr';
 import type { Browser, Page } from 'playwright-core';
-import { heicPhoto, makePhoto, USHUAIA_EXIF } from '../src/server/modules/images/testing/test-photos';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heicPhoto, makePhoto, noisyPhoto, USHUAIA_EXIF } from '../src/server/modules/images/testing/test-photos';
 import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser';
 import { startShop, type ShopProcess } from './support/server';
 
@@ -85,6 +89,36 @@ describe('a visitor uploads a photo on Home and lands on /transform seeing it (s
     await area.dispatchEvent('drop', { dataTransfer });
     await page.getByText('Photo uploaded successfully!').waitFor();
     await expectPhotoOnTransform(page);
+    await page.close();
+  });
+});
+
+describe('a photo over 8MB is compressed in the browser first (storefront §4, §9)', () => {
+  it('sends a JPEG of at most 2048 px that still carries the camera and GPS data', async () => {
+    const large = await noisyPhoto({ width: 2600, height: 1950, exif: USHUAIA_EXIF });
+    expect(large.length).toBeGreaterThan(8 * 1024 * 1024);
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const sent: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/images')) sent.push(request.postDataBuffer()?.length ?? 0);
+    });
+    await page.goto(shop.url);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a photo' }).click();
+    await (await chooser).setFiles({ name: 'big-camera-photo.jpg', mimeType: 'image/jpeg', buffer: large });
+    await page.getByText('Photo uploaded successfully!').waitFor();
+    await expectPhotoOnTransform(page);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toBeLessThan(5000 * 1024);
+
+    const originals = join(shop.dataDir, 'storage/original');
+    const [stored] = (await readdir(originals)).filter((name) => name.endsWith('big-camera-photo-jpg'));
+    const original = await readFile(join(originals, stored));
+    expect(await sharp(original).metadata()).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
+    const tags = await exifr.parse(original, { gps: true });
+    expect(tags).toMatchObject({ Make: 'Canon', Model: 'Canon EOS R5' });
+    expect(tags.latitude).toBeLessThan(-54);
+    expect(tags.longitude).toBeLessThan(-68);
     await page.close();
   });
 });

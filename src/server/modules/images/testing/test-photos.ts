@@ -147,3 +147,23 @@ function crc32(bytes: Buffer): number {
   }
   return (crc ^ 0xffffffff) >>> 0;
 }
+
+/**
+ * A large camera-like JPEG: the scene with strong per-pixel noise, encoded at quality 100
+ * without chroma subsampling, so that it stays big (about 3 bytes a pixel) the way a real
+ * high-resolution photo does.
+ */
+export async function noisyPhoto(options: { width: number; height: number; exif?: TestExif }): Promise<Buffer> {
+  const { width, height } = options;
+  const { data } = await sharp(sceneSvg(width, height)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let seed = 0x2545f491;
+  for (let i = 0; i < data.length; i++) {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    data[i] = Math.max(0, Math.min(255, data[i] + (((seed >>> 0) % 97) - 48)));
+  }
+  let image = sharp(data, { raw: { width, height, channels: 3 } });
+  if (options.exif) image = image.withExif(options.exif);
+  return image.jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+}
