@@ -153,10 +153,10 @@ function crc32(bytes: Buffer): number {
  * without chroma subsampling, so that it stays big (about 3 bytes a pixel) the way a real
  * high-resolution photo does.
  */
-export async function noisyPhoto(options: { width: number; height: number; exif?: TestExif }): Promise<Buffer> {
+export async function noisyPhoto(options: { width: number; height: number; exif?: TestExif; seed?: number }): Promise<Buffer> {
   const { width, height } = options;
   const { data } = await sharp(sceneSvg(width, height)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let seed = 0x2545f491;
+  let seed = options.seed ?? 0x2545f491;
   for (let i = 0; i < data.length; i++) {
     seed ^= seed << 13;
     seed ^= seed >>> 17;
