@@ -11,6 +11,7 @@ import { images } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { ingestImage } from './service.js';
 import { imageAdapters } from './adapters/index.js';
+import { decodeToJpeg } from './adapters/heic.js';
 import {
   heicPhoto,
   jpegDeclaring,
@@ -201,6 +202,13 @@ describe('every accepted format (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC)', () =>
     });
     expect((await row(body.id)).latitude).toBeCloseTo(-(54 + 48 / 60 + 7.32 / 3600), 6);
     expect((await row(body.id)).longitude).toBeCloseTo(-(68 + 18 / 60 + 1.08 / 3600), 6);
+  });
+});
+
+describe('HEIC originals for the artwork pipeline', () => {
+  it('decodes every pixel of a HEIC photo to a JPEG that sharp reads (print files)', async () => {
+    const jpeg = await decodeToJpeg(heicPhoto());
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
   });
 });
 

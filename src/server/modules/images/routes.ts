@@ -50,7 +50,12 @@ export async function imageRoutes(app: FastifyInstance, context: AppContext): Pr
       if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE) throw tooLarge();
       if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notAnImage);
       const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw badRequest(UPLOAD_MESSAGES.notAnImage);
+      if (!part) throw badRequest(UPLOAD_MESSAGES.notAnImage);
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        discardRestOfBody(request);
+        throw badRequest(UPLOAD_MESSAGES.notAnImage);
+      }
 
       const upload = await saveToTempFile(part.file);
       try {
