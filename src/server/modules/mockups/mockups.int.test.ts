@@ -17,7 +17,7 @@ describe('POST /api/mockups with the local renderer', () => {
   });
   afterAll(async () => shop?.close());
 
-  const mockups = (payload: unknown) => shop.app.inject({ method: 'POST', url: '/api/mockups', payload });
+  const mockups = (payload: Record<string, unknown>) => shop.app.inject({ method: 'POST', url: '/api/mockups', payload });
 
   it('renders labelled views of every enabled product, served from our storage', async () => {
     const answer = (await mockups({ transformationId, variant_ids: variantIds })).json();

@@ -253,7 +253,7 @@ const hoodies: CatalogProduct = {
   is_discontinued: false,
   mockup: 'hoodie',
   print_areas: [
-    { placement: 'front', title: 'Front print', width: 3600, height: 3600 },
+    { placement: 'front', title: 'Front print', width: 3300, height: 3300 },
     { placement: 'back', title: 'Back print', width: 3600, height: 4800 },
   ],
   options: [],
@@ -285,7 +285,7 @@ const totes: CatalogProduct = {
   currency: 'USD',
   is_discontinued: false,
   mockup: 'tote',
-  print_areas: [{ placement: 'front', title: 'Front print', width: 3000, height: 3000 }],
+  print_areas: [{ placement: 'front', title: 'Front print', width: 3360, height: 3360 }],
   options: [],
   variants: variantsOf(367, 'Eco Tote Bag', [
     { id: 10458, size: '15″×15.75″', color: 'Oyster', colorCode: '#ebe4d4', price: '13.50' },

@@ -27,7 +27,7 @@ const cache = new Map<string, Promise<PreparedArtwork>>();
  * Decodes and downsizes the artwork, remembering the last few by content so that the
  * storefront's one-call-per-product requests decode each artwork once, not once per product.
  */
-export function prepareArtwork(artwork: Buffer): Promise<PreparedArtwork> {
+export function prepareArtwork(artwork: Uint8Array): Promise<PreparedArtwork> {
   const key = createHash('sha1').update(artwork).digest('hex');
   const hit = cache.get(key);
   if (hit) {
@@ -42,7 +42,7 @@ export function prepareArtwork(artwork: Buffer): Promise<PreparedArtwork> {
   return prepared;
 }
 
-async function decode(artwork: Buffer): Promise<PreparedArtwork> {
+async function decode(artwork: Uint8Array): Promise<PreparedArtwork> {
   const { data, info } = await sharp(artwork, { failOn: 'error' })
     .rotate()
     .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })

@@ -1,0 +1,117 @@
+/**
+ * Local mockups: the artwork on every product of the built-in catalog, drawn by our own code
+ * in a fraction of a second. Rendering runs in worker threads so the event loop never blocks
+ * on pixels; each product family always goes to the same worker, which keeps that family's
+ * templates (the products drawn without print) in memory after building them once.
+ */
+import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Piscina from 'piscina';
+import { defaultStoreProducts, findBuiltinVariant, type MockupKind } from '../../catalog/builtin/catalog-data.js';
+import type { RenderedView } from './render.js';
+import type { MockupTask } from './worker.js';
+
+export interface LocalMockup {
+  /** e.g. 'front', 'lifestyle', 'left', 'back', 'detail' */
+  placement: string;
+  /** Placement label shown to visitors, e.g. 'Front', 'Handle side', 'On the wall'. */
+  label: string;
+  /** JPEG */
+  image: Buffer;
+}
+
+export class UnknownVariantError extends Error {
+  constructor(readonly variantId: number) {
+    super(`No local mockup for variant ${variantId}: it is not in the built-in catalog`);
+    this.name = 'UnknownVariantError';
+  }
+}
+
+/** Product families split across the workers so their costs roughly balance. */
+const LANE_OF: Record<MockupKind, number> = {
+  mug: 0,
+  poster: 1,
+  'framed-poster': 0,
+  canvas: 1,
+  't-shirt': 0,
+  hoodie: 1,
+  tote: 0,
+  'phone-case': 1,
+  pillow: 0,
+};
+
+/** Templates take a second to rebuild: keep an idle worker (and its templates) for a while. */
+const IDLE_TIMEOUT_MS = 30 * 60_000;
+
+type Pool = Piscina<MockupTask, RenderedView[] | Uint8Array | null>;
+let lanes: Pool[] | undefined;
+
+function workerFile(): { filename: string; execArgv: string[] } {
+  const source = new URL('./worker.ts', import.meta.url);
+  if (existsSync(fileURLToPath(source))) {
+    // Sources run through tsx (server) or vitest (tests); a worker thread starts as plain
+    // Node, so it registers tsx's loader itself.
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    return { filename: source.href, execArgv: ['--import', tsx] };
+  }
+  return { filename: new URL('./worker.js', import.meta.url).href, execArgv: [] };
+}
+
+function laneFor(kind: MockupKind): Pool {
+  if (!lanes) {
+    const { filename, execArgv } = workerFile();
+    const count = Math.min(2, Math.max(1, availableParallelism()));
+    lanes = Array.from(
+      { length: count },
+      () => new Piscina({ filename, execArgv, minThreads: 0, maxThreads: 1, idleTimeout: IDLE_TIMEOUT_MS }),
+    );
+  }
+  return lanes[LANE_OF[kind] % lanes.length];
+}
+
+function kindOf(variantId: number): MockupKind {
+  const found = findBuiltinVariant(variantId);
+  if (!found) throw new UnknownVariantError(variantId);
+  return found.product.mockup;
+}
+
+const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** Renders every view a buyer would want of this variant carrying the artwork; the first is the main one. */
+export async function renderLocalMockups(artwork: Buffer, variantId: number): Promise<LocalMockup[]> {
+  const lane = laneFor(kindOf(variantId));
+  // A private copy: the caller's Buffer may share its memory with others, and ours is moved.
+  const bytes = new Uint8Array(artwork);
+  const views = (await lane.run({ kind: 'views', artwork: bytes, variantId }, { transferList: [bytes.buffer] })) as RenderedView[];
+  return views.map((view) => ({ placement: view.placement, label: view.label, image: toBuffer(view.image) }));
+}
+
+/** The product shown without artwork (the catalog's product image). */
+export async function renderProductImage(variantId: number): Promise<Buffer> {
+  const image = (await laneFor(kindOf(variantId)).run({ kind: 'blank', variantId })) as Uint8Array;
+  return toBuffer(image);
+}
+
+/**
+ * Builds the templates of these variants (by default every default store product) ahead of
+ * the first visitor, so that even the first artwork's mockups take a fraction of a second.
+ * Call it once the server is listening; it runs in the workers.
+ */
+export async function warmLocalMockups(variantIds: readonly number[] = defaultStoreProducts.map((p) => p.variantId)): Promise<void> {
+  const byLane = new Map<Pool, number[]>();
+  for (const variantId of variantIds) {
+    const lane = laneFor(kindOf(variantId));
+    byLane.set(lane, [...(byLane.get(lane) ?? []), variantId]);
+  }
+  await Promise.all([...byLane].map(([lane, ids]) => lane.run({ kind: 'warm', variantIds: ids })));
+}
+
+/** Ends the workers (tests, shutdown). */
+export async function closeLocalMockups(): Promise<void> {
+  const current = lanes;
+  lanes = undefined;
+  await Promise.all((current ?? []).map((lane) => lane.destroy()));
+}

@@ -1,0 +1,22 @@
+/**
+ * Piscina worker: renders local mockups. Each worker keeps the templates of the products it
+ * is given, so the pool routes a product family to the same worker every time.
+ */
+import { renderBlank, renderViews, warmTemplates, type RenderedView } from './render.js';
+
+export type MockupTask =
+  | { kind: 'views'; artwork: Uint8Array; variantId: number }
+  | { kind: 'blank'; variantId: number }
+  | { kind: 'warm'; variantIds: number[] };
+
+export default async function mockupTask(task: MockupTask): Promise<RenderedView[] | Uint8Array | null> {
+  switch (task.kind) {
+    case 'views':
+      return renderViews(task.artwork, task.variantId);
+    case 'blank':
+      return renderBlank(task.variantId);
+    case 'warm':
+      await warmTemplates(task.variantIds);
+      return null;
+  }
+}
