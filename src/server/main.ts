@@ -5,6 +5,10 @@ import { ConfigError, loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
 import { createJobHandlers } from './jobs/handlers.js';
 import { createLogger } from './logger.js';
+import { ensureAdmin } from './modules/auth/service.js';
+import { applyStoredSecrets } from './modules/settings/service.js';
+import { closeLocalMockups, warmLocalMockups } from './modules/mockups/local/index.js';
+import { closeStylePool } from './modules/styles/engines/local/index.js';
 import { seedShop } from './seed/seed.js';
 
 async function main(): Promise<void> {
@@ -13,6 +17,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   const context = await createContext(config, log);
   await seedShop(context);
+  await applyStoredSecrets(context);
+  if (config.admin) {
+    const result = await ensureAdmin(context.db, config.admin.email, config.admin.password);
+    if (result !== 'unchanged') log.info(`admin account ${config.admin.email}: ${result}`);
+  }
   const app = await buildApp(context);
   if (config.runWorkers) await context.jobs.work(createJobHandlers(context));
 
@@ -22,6 +31,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info(`${signal}: shutting down`);
     await app.close();
+    await Promise.all([closeLocalMockups(), closeStylePool()]);
     await closeContext(context);
     process.exit(0);
   };
@@ -33,6 +43,8 @@ async function main(): Promise<void> {
     `${config.siteName} is open at ${config.publicUrl} (database: ${context.database.kind}, storage: ${context.storage.kind}, ` +
       `workers: ${config.runWorkers ? 'in-process' : 'off'}; ready in ${Date.now() - started} ms)`,
   );
+  // Build the mockup renderer's product templates now, so the first visitor's mockups are instant.
+  warmLocalMockups().catch((error) => log.warn({ err: error }, 'mockup warm-up failed'));
 }
 
 main().catch((error) => {

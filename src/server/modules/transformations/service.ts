@@ -11,6 +11,7 @@ import { stageFor, TRANSFORMATION_MESSAGES, type TransformationState } from '../
 import type { AppContext } from '../../context.js';
 import { image_transformations, images, styles } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { decodeToJpeg } from '../images/adapters/heic.js';
 import { engineFor, StyleEngineError } from './engines/index.js';
 import { findTransformation, findTransformationWithSources, updateTransformation, type TransformationRow } from './repository.js';
 
@@ -151,7 +152,7 @@ export async function renderPrintFile(context: AppContext, transformationId: str
   let print: Buffer;
   if (style && isLocalStyleId(style.engine)) {
     const engine = engineFor(style.engine, context.config)!;
-    const original = await readOriginal(context, image.storage_path, image.display_path);
+    const original = await readOriginal(context, image);
     print = (await engine.render({ photo: original, longSide, prompt: style.style_prompt })).image;
   } else {
     const preview = await context.storage.get(transformation.storage_path);
@@ -165,19 +166,10 @@ export async function renderPrintFile(context: AppContext, transformationId: str
   await updateTransformation(context.db, transformationId, { print_file_path: key });
 }
 
-/** The original photo in a form sharp decodes: HEIC is decoded here, in-process. */
-async function readOriginal(context: AppContext, originalKey: string, displayKey: string): Promise<Buffer> {
-  const original = await context.storage.get(originalKey);
-  try {
-    await sharp(original).metadata();
-    await sharp(original, { limitInputPixels: false }).resize(8, 8).toBuffer();
-    return original;
-  } catch {
-    const { decodeToJpeg } = await import('../images/adapters/heic.js').catch(() => ({ decodeToJpeg: undefined }));
-    if (decodeToJpeg) return decodeToJpeg(original);
-    context.log.warn({ originalKey }, 'original not decodable; printing from the display copy');
-    return context.storage.get(displayKey);
-  }
+/** The original photo in a form sharp decodes: HEIC (which libvips here cannot read) via libheif. */
+async function readOriginal(context: AppContext, image: { storage_path: string; mime_type: string }): Promise<Buffer> {
+  const original = await context.storage.get(image.storage_path);
+  return /^image\/hei[cf]/.test(image.mime_type) ? decodeToJpeg(original) : original;
 }
 
 async function fail(context: AppContext, transformationId: string, message: string): Promise<void> {
