@@ -12,11 +12,20 @@ import fastifyStatic from '@fastify/static';
 import { ZodError } from 'zod';
 import type { AppContext } from './context.js';
 import { HttpError } from './http/errors.js';
+import { recordRoutes } from './http/route-registry.js';
+import { adminApi } from './modules/admin/plugin.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
+import { emailRoutes } from './modules/email/routes.js';
+import { fulfilmentRoutes } from './modules/fulfilment/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { LocalStorage, LOCAL_FILES_ROUTE, isPublicKey } from './modules/storage/index.js';
+import { mockupRoutes } from './modules/mockups/routes.js';
 import { styleRoutes } from './modules/styles/routes.js';
+import { transformationRoutes } from './modules/transformations/routes.js';
 
 export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -26,6 +35,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   }) as unknown as FastifyInstance;
+  recordRoutes(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -66,10 +76,18 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(async (api) => {
+    await adminApi(api, context);
     await styleRoutes(api, context);
     await catalogRoutes(api, context);
     await contentRoutes(api, context);
+    await checkoutRoutes(api, context);
+    await paymentRoutes(api, context);
+    await orderRoutes(api, context);
+    await emailRoutes(api, context);
+    await fulfilmentRoutes(api, context);
     await imageRoutes(api, context);
+    await transformationRoutes(api, context);
+    await mockupRoutes(api, context);
   });
 
   if (context.storage instanceof LocalStorage) await serveLocalFiles(app, context.storage);

@@ -51,6 +51,7 @@ const environmentSchema = z.object({
   PRINTFUL_STORE_ID: optional,
   PRINTFUL_BASE_URL: z.string().default('https://api.printful.com'),
   PRINTFUL_WEBHOOK_SECRET: optional,
+  FULFILMENT_SIMULATION_SECONDS: z.coerce.number().min(0).max(86_400).default(5),
   SMTP_URL: optional,
   MAIL_FROM: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -91,8 +92,19 @@ export interface Config {
   replicate?: { apiToken: string; baseUrl?: string; model: string };
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string };
   printful?: { apiKey: string; storeId?: string; baseUrl: string; webhookSecret?: string };
+  /** Seconds the simulated fulfilment waits before confirming, and again before shipping. */
+  fulfilmentSimulationSeconds: number;
   smtpUrl?: string;
   mailFrom: string;
+  /**
+   * The non-secret parts of the keyed services, kept even while their key is unset, so that
+   * a key saved in the admin Settings completes them (see modules/settings).
+   */
+  serviceDefaults: {
+    openai: { baseUrl?: string; model: string };
+    replicate: { baseUrl?: string; model: string };
+    printful: { storeId?: string; baseUrl: string; webhookSecret?: string };
+  };
 }
 
 export class ConfigError extends Error {}
@@ -152,7 +164,17 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           webhookSecret: e.PRINTFUL_WEBHOOK_SECRET,
         }
       : undefined,
+    fulfilmentSimulationSeconds: e.FULFILMENT_SIMULATION_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <${e.SUPPORT_EMAIL}>`,
+    serviceDefaults: {
+      openai: { baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_IMAGE_MODEL },
+      replicate: { baseUrl: e.REPLICATE_BASE_URL, model: e.REPLICATE_MODEL },
+      printful: {
+        storeId: e.PRINTFUL_STORE_ID,
+        baseUrl: e.PRINTFUL_BASE_URL.replace(/\/+$/, ''),
+        webhookSecret: e.PRINTFUL_WEBHOOK_SECRET,
+      },
+    },
   };
 }

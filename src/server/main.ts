@@ -6,7 +6,7 @@ import { closeContext, createContext } from './context.js';
 import { createJobHandlers } from './jobs/handlers.js';
 import { createLogger } from './logger.js';
 import { ensureAdmin } from './modules/auth/service.js';
-import { applyStoredSecrets } from './modules/settings/service.js';
+import { applyStoredSecrets, watchStoredSecrets } from './modules/settings/service.js';
 import { closeLocalMockups, warmLocalMockups } from './modules/mockups/local/index.js';
 import { closeStylePool } from './modules/styles/engines/local/index.js';
 import { seedShop } from './seed/seed.js';
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const context = await createContext(config, log);
   await seedShop(context);
   await applyStoredSecrets(context);
+  const stopWatchingSecrets = watchStoredSecrets(context);
   if (config.admin) {
     const result = await ensureAdmin(context.db, config.admin.email, config.admin.password);
     if (result !== 'unchanged') log.info(`admin account ${config.admin.email}: ${result}`);
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
+    stopWatchingSecrets();
     await app.close();
     await Promise.all([closeLocalMockups(), closeStylePool()]);
     await closeContext(context);

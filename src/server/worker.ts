@@ -4,14 +4,19 @@ import { loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
 import { createJobHandlers } from './jobs/handlers.js';
 import { createLogger } from './logger.js';
+import { applyStoredSecrets, watchStoredSecrets } from './modules/settings/service.js';
 
 const config = loadConfig();
 const log = createLogger(config);
 const context = await createContext(config, log);
+// Jobs call the image AI and Printful with the keys saved in Settings when the environment sets none.
+await applyStoredSecrets(context);
+const stopWatchingSecrets = watchStoredSecrets(context);
 await context.jobs.work(createJobHandlers(context));
 log.info(`worker started (database: ${context.database.kind}, storage: ${context.storage.kind})`);
 
 const stop = async () => {
+  stopWatchingSecrets();
   await closeContext(context);
   process.exit(0);
 };

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { HomePage } from '@/web/pages/home-page';
 import { NotFoundPage } from '@/web/pages/not-found-page';
@@ -8,11 +9,15 @@ import { ThumbnailPage } from '@/web/pages/thumbnail-page';
 import { TransformPage } from '@/web/pages/transform-page';
 import { PublicLayout } from './layouts/public-layout';
 
-/** The back office loads on demand: a visitor's bundle never carries it. */
-const admin = (name: keyof typeof import('@/web/pages/admin/admin-pages')) => async () => {
-  const pages = await import('@/web/pages/admin/admin-pages');
-  return { Component: pages[name] };
-};
+/**
+ * The back office loads on demand, one chunk per screen: a visitor's bundle never carries
+ * it, and the owner downloads only the screens they open.
+ */
+const lazyPage =
+  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  async () => ({ Component: (await load())[name] as ComponentType });
+
+const placeholders = () => import('@/web/pages/admin/placeholder-pages');
 
 export const router = createBrowserRouter([
   {
@@ -26,22 +31,22 @@ export const router = createBrowserRouter([
     ],
   },
   { path: '/transform/thumbnail', element: <ThumbnailPage /> },
-  { path: '/admin/login', lazy: admin('AdminLoginPage') },
-  { path: '/admin/unauthorized', lazy: admin('AdminUnauthorizedPage') },
+  { path: '/admin/login', lazy: lazyPage(() => import('@/web/pages/admin/login-page'), 'AdminLoginPage') },
+  { path: '/admin/unauthorized', lazy: lazyPage(() => import('@/web/pages/admin/unauthorized-page'), 'AdminUnauthorizedPage') },
   {
     path: '/admin',
-    lazy: admin('AdminLayout'),
+    lazy: lazyPage(() => import('./layouts/admin-layout'), 'AdminLayout'),
     children: [
-      { index: true, lazy: admin('DashboardPage') },
-      { path: 'content', lazy: admin('ContentPage') },
-      { path: 'landing-pages', lazy: admin('LandingPagesPage') },
-      { path: 'styles', lazy: admin('StylesPage') },
-      { path: 'transformations', lazy: admin('TransformationsPage') },
-      { path: 'products', lazy: admin('ProductsPage') },
-      { path: 'orders', lazy: admin('OrdersPage') },
-      { path: 'orders/:orderId', lazy: admin('OrderDetailPage') },
-      { path: 'analytics', lazy: admin('AnalyticsPage') },
-      { path: 'settings', lazy: admin('SettingsPage') },
+      { index: true, lazy: lazyPage(() => import('@/web/pages/admin/dashboard-page'), 'DashboardPage') },
+      { path: 'content', lazy: lazyPage(() => import('@/web/pages/admin/content-page'), 'ContentPage') },
+      { path: 'landing-pages', lazy: lazyPage(() => import('@/web/pages/admin/landing-pages-page'), 'LandingPagesPage') },
+      { path: 'styles', lazy: lazyPage(() => import('@/web/pages/admin/styles-page'), 'StylesPage') },
+      { path: 'transformations', lazy: lazyPage(placeholders, 'TransformationsPage') },
+      { path: 'products', lazy: lazyPage(placeholders, 'ProductsPage') },
+      { path: 'orders', lazy: lazyPage(placeholders, 'OrdersPage') },
+      { path: 'orders/:orderId', lazy: lazyPage(placeholders, 'OrderDetailPage') },
+      { path: 'analytics', lazy: lazyPage(() => import('@/web/pages/admin/analytics-page'), 'AnalyticsPage') },
+      { path: 'settings', lazy: lazyPage(() => import('@/web/pages/admin/settings-page'), 'SettingsPage') },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,36 @@
+/**
+ * The back office's API. Its guard is one onRequest hook on the API scope: it runs before
+ * every route whose pattern starts with /api/admin, wherever in that scope the route is
+ * registered, so a future admin route cannot be left open by forgetting a check. Admin
+ * route modules register below under the /api/admin prefix.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { createAccessGuard } from '../auth/guard.js';
+import { authRoutes } from '../auth/routes.js';
+import { adminContentRoutes } from '../content/admin-routes.js';
+import { adminSettingsRoutes } from '../settings/routes.js';
+import { adminStyleRoutes } from '../styles/admin-routes.js';
+
+/** The largest multipart body a back-office form sends: two 10 MB images and a few fields. */
+const ADMIN_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;
+
+export async function adminApi(api: FastifyInstance, context: AppContext): Promise<void> {
+  if (!api.hasRequestDecorator('cookies')) await api.register(fastifyCookie);
+  api.addHook('onRequest', createAccessGuard(context));
+  await authRoutes(api, context);
+
+  await api.register(
+    async (admin) => {
+      if (!admin.hasContentTypeParser('multipart/form-data')) {
+        await admin.register(fastifyMultipart, { limits: { fileSize: ADMIN_UPLOAD_FILE_BYTES, files: 2 } });
+      }
+      await adminStyleRoutes(admin, context);
+      await adminContentRoutes(admin, context);
+      await adminSettingsRoutes(admin, context);
+    },
+    { prefix: '/api/admin' },
+  );
+}

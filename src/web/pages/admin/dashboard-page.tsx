@@ -1,0 +1,43 @@
+/** /admin (admin §2 Dashboard): a card for each area of the back office. */
+import { ArrowRight, BarChart3, FileText, Package, Palette, PanelsTopLeft, Settings, ShoppingCart, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+
+const AREAS: Array<{ to: string; title: string; description: string; icon: LucideIcon }> = [
+  { to: '/admin/content', title: 'Content', description: 'The home page hero and the example transformations it shows.', icon: FileText },
+  { to: '/admin/styles', title: 'Art Styles', description: 'The styles visitors pick from, their previews and engines.', icon: Palette },
+  { to: '/admin/products', title: 'Products', description: 'The printable products, their prices and the catalog.', icon: Package },
+  { to: '/admin/landing-pages', title: 'Landing Pages', description: 'Campaign pages for your shop.', icon: PanelsTopLeft },
+  { to: '/admin/orders', title: 'Orders', description: 'Paid orders, confirmation e-mails and fulfilment.', icon: ShoppingCart },
+  { to: '/admin/analytics', title: 'Analytics', description: 'Visits, transformations and sales over time.', icon: BarChart3 },
+  { to: '/admin/settings', title: 'Settings', description: 'Integrations, their status, and API keys.', icon: Settings },
+];
+
+export function DashboardPage() {
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-3xl font-semibold">Dashboard</h1>
+        <p className="mt-1 text-muted-foreground">Everything that runs the shop, one click away.</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {AREAS.map(({ to, title, description, icon: Icon }) => (
+          <Link key={to} to={to} className="group rounded-xl focus-visible:outline-2 focus-visible:outline-ring" data-testid="dashboard-card">
+            <Card className="h-full transition-shadow group-hover:shadow-md">
+              <CardHeader>
+                <div className="flex items-center justify-between">
+                  <span className="grid size-10 place-items-center rounded-lg bg-primary/10 text-primary">
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden />
+                </div>
+                <CardTitle className="mt-3 text-lg">{title}</CardTitle>
+                <CardDescription>{description}</CardDescription>
+              </CardHeader>
+            </Card>
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/** Back-office screens that their own issues build (transformations, products, orders). */
+import { PageShell } from '@/web/components/page-shell';
+
+const shell = (title: string) =>
+  function AdminPlaceholderPage() {
+    return <PageShell title={title} />;
+  };
+
+export const TransformationsPage = shell('Transformations');
+export const ProductsPage = shell('Product Management');
+export const OrdersPage = shell('Orders');
+export const OrderDetailPage = shell('Order');

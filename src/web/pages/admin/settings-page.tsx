@@ -1,0 +1,16 @@
+/** /admin/settings (admin §2 Settings): the integrations' status and the API keys. */
+import { ApiKeysForm } from '@/web/features/settings/components/api-keys-form';
+import { IntegrationsPanel } from '@/web/features/settings/components/integrations-panel';
+
+export function SettingsPage() {
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-3xl font-semibold">Settings</h1>
+        <p className="mt-1 text-muted-foreground">The services the shop runs on, and the keys that connect them.</p>
+      </div>
+      <IntegrationsPanel />
+      <ApiKeysForm />
+    </div>
+  );
+}
