@@ -29,7 +29,10 @@ export async function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  const fullPage = options.fullPage ?? true;
+  // From the top, a sticky header sits where a visitor sees it, not across the middle.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage });
   return path;
 }
 
@@ -41,4 +44,12 @@ export function collectPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(message.text());
   });
   return errors;
+}
+
+/** Loads every image on the page, lazy ones too, so a full-page screenshot shows them all. */
+export async function settleImages(page: Page, scope = 'body'): Promise<void> {
+  await page.evaluate((selector) => {
+    for (const image of document.querySelectorAll<HTMLImageElement>(`${selector} img[loading="lazy"]`)) image.loading = 'eager';
+  }, scope);
+  await page.waitForFunction((selector) => [...document.querySelectorAll<HTMLImageElement>(`${selector} img`)].every((image) => image.complete), scope);
 }

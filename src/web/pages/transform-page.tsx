@@ -1,12 +1,185 @@
-import { PageShell } from '@/web/components/page-shell';
+/**
+ * /transform (storefront §2): the photo, a style, the artwork, the products and the cart.
+ * The page composes the features; each feature knows nothing of the others.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Loader2, Wand2 } from 'lucide-react';
+import { quantityOf } from '@/domain/cart';
+import { MOCKUP_TEXT } from '@/domain/mockups';
+import { TRANSFORMATION_MESSAGES } from '@/domain/transformation';
+import { Button } from '@/web/components/ui/button';
+import { cart, useCart } from '@/web/features/cart/api/cart-store';
+import { OrderSummary } from '@/web/features/cart/components/order-summary';
+import { useProductMockups } from '@/web/features/mockups/api/use-product-mockups';
+import { useProducts, type Product } from '@/web/features/products/api/get-products';
+import { ProductGrid } from '@/web/features/products/components/product-grid';
+import { ProductPreviewModal } from '@/web/features/products/components/product-preview-modal';
+import { useSite } from '@/web/features/site/api/get-site';
+import type { Style } from '@/web/features/styles/api/get-styles';
+import { StylePicker } from '@/web/features/styles/components/style-picker';
+import { useStartTransformation } from '@/web/features/transform/api/start-transformation';
+import { useTransformationProgress } from '@/web/features/transform/api/use-transformation-progress';
+import { ArtworkPanel } from '@/web/features/transform/components/artwork-panel';
 import { TransformPhoto } from '@/web/features/upload/components/transform-photo';
 import { useNavigationPhoto } from '@/web/features/upload/uploaded-photo';
+import { CheckoutArea } from './transform-checkout-area';
+import { TransformSteps } from './transform-steps';
+
+/** The last transformation of each photo, so a reload comes back to the artwork. */
+const transformationKey = (imageId: string) => `wanderer.transformation.${imageId}`;
 
 export function TransformPage() {
   const [photo, setPhoto] = useNavigationPhoto();
+  const [style, setStyle] = useState<Style | null>(null);
+  const [transformationId, setTransformationId] = useState<string | null>(null);
+  const [pickingStyle, setPickingStyle] = useState(false);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const [previewing, setPreviewing] = useState<Product | null>(null);
+
+  const start = useStartTransformation();
+  const progress = useTransformationProgress(transformationId);
+  const processing = start.isPending || progress.status === 'processing';
+  const artworkReady = progress.status === 'completed' && progress.publicUrl !== null;
+
+  useEffect(() => {
+    setTransformationId(photo ? sessionStorage.getItem(transformationKey(photo.imageId)) : null);
+  }, [photo?.imageId]);
+
+  useEffect(() => {
+    if (progress.status === 'failed') toast.error(TRANSFORMATION_MESSAGES.failedRetry);
+  }, [progress.status]);
+
+  const transform = async () => {
+    if (!photo) return;
+    if (!style) {
+      toast.error(TRANSFORMATION_MESSAGES.selectStyle);
+      return;
+    }
+    try {
+      const started = await start.mutateAsync({ imageId: photo.imageId, styleId: style.id });
+      if (!started.success) throw new Error(TRANSFORMATION_MESSAGES.failedDefault);
+      sessionStorage.setItem(transformationKey(photo.imageId), started.transformationId);
+      setPickingStyle(false);
+      setTransformationId(started.transformationId);
+    } catch (error) {
+      toast.error((error as Error).message || TRANSFORMATION_MESSAGES.exception);
+    }
+  };
+
+  const products = useProducts();
+  useEffect(() => {
+    if (products.isError) toast.error(MOCKUP_TEXT.failedToLoadProducts);
+  }, [products.isError]);
+  const productList = useMemo(() => products.data ?? [], [products.data]);
+  const mockups = useProductMockups(artworkReady ? transformationId : null, productList);
+  const lines = useCart();
+  const quantities = useMemo(() => Object.fromEntries(productList.map((p) => [p.id, quantityOf(lines, p.id)])), [productList, lines]);
+  const { data: site } = useSite();
+
+  const addToCart = useCallback(
+    (product: Product, quantity: number) => {
+      if (!transformationId || !progress.publicUrl) return;
+      cart.add({
+        product: { id: product.id, name: product.name, printful_variant_id: product.printful_variant_id, final_price: product.final_price },
+        quantity,
+        transformationId,
+        artworkUrl: progress.publicUrl,
+        mockupUrls: (mockups.states[product.id]?.mockups ?? []).map((mockup) => mockup.mockup_url),
+      });
+      toast.success(`${product.name} added to your cart`);
+    },
+    [transformationId, progress.publicUrl, mockups.states],
+  );
+
+  const openPreview = (product: Product) => {
+    setPreviewing(product);
+    void mockups.ensure(product);
+  };
+  const previewState = previewing ? mockups.states[previewing.id] : undefined;
+  const step = checkoutOpen ? 4 : artworkReady ? 3 : processing ? 2 : 1;
+
   return (
-    <PageShell title="Create your artwork" lead="Choose a style, transform, choose products, checkout.">
-      <TransformPhoto photo={photo} onUploaded={setPhoto} />
-    </PageShell>
+    <div className="mx-auto max-w-6xl px-4 py-8 md:py-10">
+      <div className="mb-8 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-3xl font-semibold md:text-4xl">Create your artwork</h1>
+          <p className="mt-1 text-muted-foreground">Choose a style, transform, choose products, checkout.</p>
+        </div>
+        <TransformSteps current={step} />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="space-y-6">
+          <TransformPhoto photo={photo} onUploaded={setPhoto} />
+          {photo && (
+            <>
+              <StylePicker
+                selectedId={style?.id ?? null}
+                onSelect={setStyle}
+                compact={processing && !pickingStyle}
+                onChange={() => setPickingStyle(true)}
+              />
+              <Button size="lg" className="w-full" onClick={transform} disabled={processing || !style}>
+                {processing ? (
+                  <>
+                    <Loader2 className="animate-spin" aria-hidden /> Transforming...
+                  </>
+                ) : (
+                  <>
+                    <Wand2 aria-hidden /> Transform Image
+                  </>
+                )}
+              </Button>
+            </>
+          )}
+        </div>
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <ArtworkPanel progress={progress} styleName={style?.name} />
+        </div>
+      </div>
+
+      {artworkReady && (
+        <section aria-labelledby="products-title" className="mt-12">
+          <div className="mb-5">
+            <h2 id="products-title" className="text-2xl font-semibold md:text-3xl">
+              Choose your products
+            </h2>
+            <p className="mt-1 text-muted-foreground">Your artwork on every product — open one to see it from every side.</p>
+          </div>
+          <div className={lines.length > 0 ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]' : ''}>
+            <ProductGrid
+              wide={lines.length === 0}
+              products={productList}
+              isLoading={products.isPending}
+              mockups={mockups.states}
+              quantities={quantities}
+              onAdd={(product) => addToCart(product, 1)}
+              onView={openPreview}
+            />
+            <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+              <OrderSummary lines={lines} checkoutOpen={checkoutOpen} onCheckout={() => setCheckoutOpen(true)} />
+            </div>
+          </div>
+        </section>
+      )}
+
+      {checkoutOpen && lines.length > 0 && <CheckoutArea lines={lines} onClose={() => setCheckoutOpen(false)} />}
+
+      <ProductPreviewModal
+        product={previewing}
+        mockups={previewState?.mockups ?? []}
+        isLoading={previewState?.isLoading ?? false}
+        status={previewState?.status ?? 'pending'}
+        error={previewState?.error ?? null}
+        supportEmail={site?.supportEmail ?? ''}
+        onClose={() => setPreviewing(null)}
+        onAdd={(quantity) => {
+          if (previewing) addToCart(previewing, quantity);
+          setPreviewing(null);
+        }}
+        onRetry={() => previewing && void mockups.retry(previewing)}
+      />
+    </div>
   );
 }

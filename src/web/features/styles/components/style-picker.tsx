@@ -43,7 +43,7 @@ export function StylePicker({ selectedId, onSelect, compact = false, onChange, d
   }
 
   return (
-    <Card>
+    <Card data-testid="style-picker">
       <CardHeader className="pb-4">
         <CardTitle className="flex items-center gap-2 text-lg">
           <Palette className="size-5 text-accent" aria-hidden />

@@ -1,0 +1,40 @@
+/** Mockup and variant messages of the storefront (§4 Mockup validation status, §8, §9). */
+
+export const BULK_CONCURRENT = 4;
+export const BULK_PAUSE_MS = 500;
+export const RETRY_AFTER_REFRESH_MS = 1_000;
+export const UNAVAILABLE_TOAST_MS = 8_000;
+
+export type ValidationStatus = 'pending' | 'validating' | 'valid' | 'invalid';
+
+export const MOCKUP_TEXT = {
+  noArtwork: 'No artwork available for mockup generation',
+  noneGenerated: 'No mockups were generated',
+  validationFailed: (message: string) => `Validation failed: ${message}`,
+  generationFailed: (message: string) => `Mockup generation failed: ${message}`,
+  artworkInaccessible: 'Your artwork could not be accessed. Please try again.',
+  timedOut: 'Mockup generation timed out. Please try again.',
+  failedForVariant: (variantId: number) => `Failed to generate previews for variant ${variantId}`,
+  someUnavailable: 'Some variants are unavailable, but generating previews for available options.',
+  productUpdated: 'Product data updated, retrying preview generation...',
+  retrying: (product: string) => `Retrying mockup generation for ${product}`,
+  unableToRetry: 'Unable to retry mockup generation',
+  previewUnavailableTitle: 'Preview with your artwork unavailable',
+  previewUnavailableText: 'The product is valid but mockup generation failed. Your artwork will be applied during production.',
+  failedToLoadProducts: 'Failed to load products',
+  requestTimedOut: 'Request timed out. Try generating manually.',
+  variantUnavailable: (reason: string) => `Variant unavailable: ${reason}`,
+  noDetails: 'Variant no longer available - no details provided',
+  generationTimedOut: 'Generation timed out. Try again manually.',
+  generationFailedShort: (message: string) => `Generation failed: ${message}`,
+  mockupGenerationFailed: 'Mockup generation failed',
+  adminHint: 'An administrator can refresh it on the Admin → Products page.',
+  mayTakeAMinute: 'Mockup generation may take up to 60 seconds.',
+} as const;
+
+/** The message a failed mockup generation shows (storefront §8). */
+export function mockupErrorMessage(error: string, variantId: number): string {
+  if (error.includes('artwork is not accessible')) return MOCKUP_TEXT.artworkInaccessible;
+  if (error.includes('timed out')) return MOCKUP_TEXT.timedOut;
+  return MOCKUP_TEXT.failedForVariant(variantId);
+}

@@ -1,0 +1,52 @@
+/**
+ * The visitor's cart: kept in localStorage so it survives a reload, shared by every
+ * component through one tiny store (the rules themselves are in src/domain/cart.ts).
+ */
+import { useSyncExternalStore } from 'react';
+import { addToCart, setQuantity, type AddToCart, type CartLine } from '@/domain/cart';
+
+const STORAGE_KEY = 'wanderer.cart.v1';
+const listeners = new Set<() => void>();
+let lines: CartLine[] = read();
+
+function read(): CartLine[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((line) => line?.productId && line.quantity > 0 && line.product) : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(next: CartLine[]): void {
+  lines = next;
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Private browsing may refuse storage; the cart still works for this visit.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+// Another tab changed the cart.
+window.addEventListener('storage', (event) => {
+  if (event.key === STORAGE_KEY) {
+    lines = read();
+    listeners.forEach((listener) => listener());
+  }
+});
+
+export const cart = {
+  add: (item: AddToCart) => write(addToCart(lines, item)),
+  setQuantity: (productId: string, quantity: number) => write(setQuantity(lines, productId, quantity)),
+  clear: () => write([]),
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  snapshot: () => lines,
+};
+
+export function useCart(): CartLine[] {
+  return useSyncExternalStore(cart.subscribe, cart.snapshot);
+}

@@ -1,0 +1,58 @@
+import { Minus, Plus, ShoppingBag } from 'lucide-react';
+import { cartTotalCents, lineTotalCentsOf, type CartLine } from '@/domain/cart';
+import { formatCents } from '@/domain/money';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { cart } from '../api/cart-store';
+
+/** 'Order Summary': the cart's lines, their totals and the way to checkout. Hidden while empty. */
+export function OrderSummary({ lines, onCheckout, checkoutOpen = false }: { lines: CartLine[]; onCheckout: () => void; checkoutOpen?: boolean }) {
+  if (lines.length === 0) return null;
+  return (
+    <Card data-testid="order-summary">
+      <CardHeader className="pb-3">
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <ShoppingBag className="size-5 text-accent" aria-hidden />
+          Order Summary
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y">
+          {lines.map((line) => (
+            <li key={line.productId} className="flex items-center gap-3 py-3" data-testid="summary-line">
+              {line.mockupUrls[0] && <img src={line.mockupUrls[0]} alt="" className="size-12 shrink-0 rounded-md border object-cover" />}
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{line.product.name}</p>
+                <div className="mt-1 inline-flex items-center rounded-md border">
+                  <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One fewer ${line.product.name}`} onClick={() => cart.setQuantity(line.productId, line.quantity - 1)}>
+                    <Minus className="size-3.5" />
+                  </button>
+                  <span className="w-7 text-center text-sm tabular-nums" data-testid="summary-quantity">
+                    {line.quantity}
+                  </span>
+                  <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One more ${line.product.name}`} onClick={() => cart.setQuantity(line.productId, line.quantity + 1)}>
+                    <Plus className="size-3.5" />
+                  </button>
+                </div>
+              </div>
+              <span className="text-sm font-semibold tabular-nums" data-testid="summary-line-total">
+                {formatCents(lineTotalCentsOf(line))}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 flex items-center justify-between border-t pt-4 text-base font-semibold">
+          <span>Total</span>
+          <span data-testid="summary-total">{formatCents(cartTotalCents(lines))}</span>
+        </div>
+      </CardContent>
+      {!checkoutOpen && (
+        <CardFooter>
+          <Button size="lg" variant="accent" className="w-full" onClick={onCheckout}>
+            Proceed to Checkout
+          </Button>
+        </CardFooter>
+      )}
+    </Card>
+  );
+}
