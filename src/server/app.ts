@@ -33,7 +33,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: context.log,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: context.config.trustProxy,
   }) as unknown as FastifyInstance;
   recordRoutes(app);
 

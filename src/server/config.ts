@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   SITE_NAME: z.string().default('Wanderer'),
   SUPPORT_EMAIL: z.email().default('support@wanderer.local'),
   RUN_WORKERS: flag(true),
+  TRUST_PROXY: flag(false),
   APP_SECRET: optional,
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   ADMIN_PASSWORD: optional,
@@ -83,6 +84,8 @@ export interface Config {
   supportEmail: string;
   /** Whether this process also works the job queue (a web-only process sets it false). */
   runWorkers: boolean;
+  /** Take the client's address from X-Forwarded-For: only behind a proxy that sets it. */
+  trustProxy: boolean;
   logLevel: string;
   /** Encrypts secrets stored in the settings table and signs private file links. */
   appSecret?: string;
@@ -138,6 +141,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     siteName: e.SITE_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     runWorkers: e.RUN_WORKERS,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     appSecret: e.APP_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
