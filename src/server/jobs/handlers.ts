@@ -4,6 +4,10 @@
  * paid order → confirmation e-mail + fulfilment submission → fulfilment updates.
  */
 import type { AppContext } from '../context.js';
+import { renderStoreProductImage } from '../modules/catalog/product-images.js';
+import { sendOrderConfirmation } from '../modules/email/service.js';
+import { submitFulfilment } from '../modules/fulfilment/service.js';
+import { advanceSimulatedFulfilment } from '../modules/fulfilment/simulated-provider.js';
 import { renderPrintfulMockups } from '../modules/mockups/printful-mockups.js';
 import { renderStylePreview } from '../modules/styles/previews.js';
 import { renderPrintFile, renderTransformation } from '../modules/transformations/service.js';
@@ -12,9 +16,13 @@ import type { JobHandlers } from './job-names.js';
 export function createJobHandlers(context: AppContext): JobHandlers {
   return {
     'storage.delete': async ({ key }) => context.storage.delete(key),
+    'catalog.product-image': ({ productId }) => renderStoreProductImage(context, productId),
     'mockups.printful': ({ transformationId, variantId }) => renderPrintfulMockups(context, transformationId, variantId),
     'style.render-preview': ({ styleId }) => renderStylePreview(context, styleId),
     'transformation.render': ({ transformationId }) => renderTransformation(context, transformationId),
     'transformation.print-file': ({ transformationId }) => renderPrintFile(context, transformationId),
+    'order.send-confirmation': async ({ orderId }) => void (await sendOrderConfirmation(context, orderId)),
+    'order.submit-fulfilment': async ({ orderId }) => void (await submitFulfilment(context, orderId)),
+    'fulfilment.simulated-advance': ({ orderId, from }) => advanceSimulatedFulfilment(context, orderId, from),
   };
 }

@@ -5,6 +5,8 @@
 export interface JobPayloads {
   /** Removes a stored object whose row is gone (deleted transformations, replaced previews). */
   'storage.delete': { key: string };
+  /** Draws a store product's own picture (without artwork). */
+  'catalog.product-image': { productId: string };
   /** Renders a style's picker preview from the sample photo. */
   'style.render-preview': { styleId: string };
   /** Renders a transformation's 2048 px preview artwork. */
@@ -13,6 +15,12 @@ export interface JobPayloads {
   'mockups.printful': { transformationId: string; variantId: number };
   /** Renders a completed transformation's full-resolution print file. */
   'transformation.print-file': { transformationId: string };
+  /** Sends a paid order's confirmation e-mail (queued once, by the paid event). */
+  'order.send-confirmation': { orderId: string };
+  /** Hands a paid order to the fulfilment provider (queued once, by the paid event). */
+  'order.submit-fulfilment': { orderId: string };
+  /** Moves a simulated fulfilment on one step, from the status named (a repeat changes nothing). */
+  'fulfilment.simulated-advance': { orderId: string; from: 'pending' | 'confirmed' };
 }
 
 export type JobName = keyof JobPayloads;
@@ -28,6 +36,8 @@ export interface JobSettings {
   /** First retry delay in seconds; doubles after each failure. */
   retryDelaySeconds: number;
   expireInSeconds: number;
+  /** pg-boss queue policy; `exclusive` keeps one job per singletonKey queued or running. */
+  policy?: 'standard' | 'exclusive';
 }
 
 const defaults: JobSettings = { concurrency: 2, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60 };
@@ -40,6 +50,10 @@ export const jobSettings: Partial<Record<JobName, Partial<JobSettings>>> = {
   'transformation.print-file': { concurrency: 1, retryLimit: 3, expireInSeconds: 10 * 60 },
   // Printful allows 2–10 mockup tasks a minute: few at once, patient retries.
   'mockups.printful': { concurrency: 1, retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 5 * 60 },
+  // One job per order at a time (singletonKey = order id), retried with back-off for about two hours.
+  'order.send-confirmation': { concurrency: 4, retryLimit: 6, retryDelaySeconds: 60, policy: 'exclusive' },
+  'order.submit-fulfilment': { concurrency: 4, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 5 * 60, policy: 'exclusive' },
+  'fulfilment.simulated-advance': { concurrency: 4, retryLimit: 3, retryDelaySeconds: 5 },
 };
 
 export function settingsFor(name: JobName): JobSettings {

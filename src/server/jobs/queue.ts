@@ -35,7 +35,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       expireInSeconds: settings.expireInSeconds,
     };
     if (await boss.getQueue(name)) await boss.updateQueue(name, options);
-    else await boss.createQueue(name, options);
+    else await boss.createQueue(name, { ...options, policy: settings.policy ?? 'standard' });
     ensured.add(name);
   }
 
@@ -54,16 +54,20 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
         const { concurrency } = settingsFor(name);
         const ids: string[] = [];
         for (let slot = 0; slot < concurrency; slot += 1) {
-          ids.push(
-            await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-              try {
-                await handler(job.data);
-              } catch (error) {
-                log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
-                throw error;
-              }
-            }),
-          );
+          let workerId = '';
+          workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+            try {
+              await handler(job.data);
+            } catch (error) {
+              log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
+              throw error;
+            } finally {
+              // pg-boss waits out the polling interval after every job; a slot that just
+              // finished one looks for the next at once and sleeps only when the queue is empty.
+              if (workerId) boss.notifyWorker(workerId);
+            }
+          });
+          ids.push(workerId);
         }
         workerIds.set(name, ids);
       }

@@ -13,6 +13,7 @@ import { categoryFromType, difficultyFromType } from '../../domain/catalog-rules
 import type { AppContext } from '../context.js';
 import { physical_items, styles } from '../db/schema.js';
 import { defaultStoreProducts, findBuiltinVariant } from '../modules/catalog/builtin/catalog-data.js';
+import { queueMissingProductImages } from '../modules/catalog/product-images.js';
 import { queueMissingStylePreviews } from '../modules/styles/previews.js';
 import { EXAMPLES_ASSET_DIR, STATIC_EXAMPLE_PAIRS } from '../modules/content/static-examples.js';
 
@@ -21,6 +22,7 @@ export async function seedShop(context: AppContext): Promise<void> {
   await seedProducts(context);
   await seedStaticExamples(context);
   await queueMissingStylePreviews(context);
+  await queueMissingProductImages(context);
 }
 
 async function isEmpty(context: AppContext, table: typeof styles | typeof physical_items): Promise<boolean> {

@@ -1,0 +1,376 @@
+/**
+ * The checkout's rules, used by the wizard and by `POST /api/checkout` alike: the form's
+ * validation messages (storefront §5), the request body (§7 create-stripe-payment), the
+ * payment messages (§8) and the card checks of the built-in test provider, which speak
+ * Stripe's words so the local shop behaves like Stripe's test mode.
+ */
+import { z } from 'zod';
+
+export const DEFAULT_COUNTRY = 'US';
+/** Largest quantity of one line. */
+export const MAX_QUANTITY = 99;
+/** Most lines in one order. */
+export const MAX_ORDER_LINES = 50;
+
+export const CHECKOUT_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  emailRequired: 'Email is required',
+  name: 'Name must be at least 2 characters',
+  line1: 'Address is required',
+  city: 'City is required',
+  state: 'State is required',
+  postalCode: 'Postal code is required',
+  country: 'Please choose a country',
+  emptyCart: 'Your cart is empty',
+  quantity: `Quantity must be between 1 and ${MAX_QUANTITY}`,
+  tooManyLines: `An order can hold at most ${MAX_ORDER_LINES} products`,
+  productUnavailable: 'One of the products in your cart is no longer available. Please remove it and try again.',
+  artworkMissing: 'Your artwork could not be found. Please transform your photo again.',
+  artworkNotReady: 'Your artwork is not ready yet. Please wait for the transformation to finish.',
+} as const;
+
+/** Storefront §8, Payment. */
+export const PAYMENT_MESSAGES = {
+  stripeNotLoaded: 'Stripe has not loaded yet. Please try again.',
+  createFailed: 'Failed to create payment',
+  cardElementNotFound: 'Card element not found',
+  failed: 'Payment failed',
+  notCompleted: 'Payment was not completed successfully',
+  toastFallback: 'Payment failed. Please try again.',
+  initFailed: 'Failed to initialize payment system',
+  loadFailed: 'Failed to load payment system. Please refresh and try again.',
+} as const;
+
+export const CHECKOUT_STEPS = ['Contact', 'Addresses', 'Payment'] as const;
+
+// ---------------------------------------------------------------- fields
+
+/** The checkout e-mail: anything but a valid address (empty included) gets one message. */
+export const customerEmailSchema = z.string().trim().pipe(z.email({ error: CHECKOUT_MESSAGES.invalidEmail }));
+
+/** The save-e-mail box: empty says 'Email is required', otherwise a valid address. */
+export const saveEmailSchema = z
+  .string()
+  .trim()
+  .min(1, { error: CHECKOUT_MESSAGES.emailRequired })
+  .pipe(z.email({ error: CHECKOUT_MESSAGES.invalidEmail }));
+
+const nameField = z.string().trim().min(2, { error: CHECKOUT_MESSAGES.name }).max(200);
+const line1Field = z.string().trim().min(5, { error: CHECKOUT_MESSAGES.line1 }).max(300);
+const line2Field = z.string().trim().max(300);
+const cityField = z.string().trim().min(2, { error: CHECKOUT_MESSAGES.city }).max(200);
+const stateField = z.string().trim().min(2, { error: CHECKOUT_MESSAGES.state }).max(100);
+const postalCodeField = z.string().trim().min(5, { error: CHECKOUT_MESSAGES.postalCode }).max(20);
+const countryField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: CHECKOUT_MESSAGES.country });
+
+// ---------------------------------------------------------------- the wizard's form
+
+/** The checkout form (storefront §3): flat billing* and shipping* fields. */
+export const checkoutFormSchema = z
+  .object({
+    customerEmail: customerEmailSchema,
+    billingName: nameField,
+    billingLine1: line1Field,
+    billingLine2: line2Field.optional(),
+    billingCity: cityField,
+    billingState: stateField,
+    billingPostalCode: postalCodeField,
+    billingCountry: countryField,
+    useShippingAsBilling: z.boolean(),
+    shippingName: z.string(),
+    shippingLine1: z.string(),
+    shippingLine2: z.string().optional(),
+    shippingCity: z.string(),
+    shippingState: z.string(),
+    shippingPostalCode: z.string(),
+    shippingCountry: z.string(),
+  })
+  .superRefine((form, context) => {
+    // The shipping fields follow the same rules unless the billing address is used for both.
+    if (form.useShippingAsBilling) return;
+    const rules = [
+      ['shippingName', nameField],
+      ['shippingLine1', line1Field],
+      ['shippingCity', cityField],
+      ['shippingState', stateField],
+      ['shippingPostalCode', postalCodeField],
+      ['shippingCountry', countryField],
+    ] as const;
+    for (const [field, schema] of rules) {
+      const result = schema.safeParse(form[field]);
+      if (!result.success) context.addIssue({ code: 'custom', path: [field], message: result.error.issues[0].message });
+    }
+  });
+
+export type CheckoutForm = z.input<typeof checkoutFormSchema>;
+
+export const CHECKOUT_FORM_DEFAULTS: CheckoutForm = {
+  customerEmail: '',
+  billingName: '',
+  billingLine1: '',
+  billingLine2: '',
+  billingCity: '',
+  billingState: '',
+  billingPostalCode: '',
+  billingCountry: DEFAULT_COUNTRY,
+  useShippingAsBilling: false,
+  shippingName: '',
+  shippingLine1: '',
+  shippingLine2: '',
+  shippingCity: '',
+  shippingState: '',
+  shippingPostalCode: '',
+  shippingCountry: DEFAULT_COUNTRY,
+};
+
+/** The fields each step checks before Next is allowed. */
+export const CONTACT_STEP_FIELDS = ['customerEmail'] as const;
+export const BILLING_FIELDS = [
+  'billingName',
+  'billingLine1',
+  'billingLine2',
+  'billingCity',
+  'billingState',
+  'billingPostalCode',
+  'billingCountry',
+] as const;
+export const SHIPPING_FIELDS = [
+  'shippingName',
+  'shippingLine1',
+  'shippingLine2',
+  'shippingCity',
+  'shippingState',
+  'shippingPostalCode',
+  'shippingCountry',
+] as const;
+
+export function addressStepFields(useShippingAsBilling: boolean): ReadonlyArray<keyof CheckoutForm> {
+  return useShippingAsBilling ? BILLING_FIELDS : [...BILLING_FIELDS, ...SHIPPING_FIELDS];
+}
+
+// ---------------------------------------------------------------- the request body
+
+/** An address as the payment call sends it (storefront §7). */
+export const addressSchema = z.object({
+  name: nameField,
+  line1: line1Field,
+  line2: line2Field.nullish().transform((value) => (value ? value : null)),
+  city: cityField,
+  state: stateField,
+  postalCode: postalCodeField,
+  country: countryField.default(DEFAULT_COUNTRY),
+});
+
+export type CheckoutAddress = z.infer<typeof addressSchema>;
+export type CheckoutAddressInput = z.input<typeof addressSchema>;
+
+/**
+ * One cart line (storefront §3 "Order item sent to payment"). The server takes the name,
+ * variant, price and artwork from its own records; only productId, quantity,
+ * transformationId and our own mockup URLs are used from here.
+ */
+export const checkoutItemSchema = z.object({
+  productId: z.uuid({ error: CHECKOUT_MESSAGES.productUnavailable }),
+  productName: z.string().max(300).optional(),
+  printfulVariantId: z.number().int().nullish(),
+  quantity: z
+    .number({ error: CHECKOUT_MESSAGES.quantity })
+    .int({ error: CHECKOUT_MESSAGES.quantity })
+    .min(1, { error: CHECKOUT_MESSAGES.quantity })
+    .max(MAX_QUANTITY, { error: CHECKOUT_MESSAGES.quantity }),
+  /** Cents. Ignored: the price is our catalog's. */
+  unitPrice: z.number().optional(),
+  artworkUrl: z.string().max(2000).nullish(),
+  transformationId: z.uuid({ error: CHECKOUT_MESSAGES.artworkMissing }),
+  mockupUrls: z.array(z.string().max(2000)).max(20).optional().default([]),
+});
+
+export type CheckoutItemInput = z.input<typeof checkoutItemSchema>;
+
+/** `POST /api/checkout` (the spec's create-stripe-payment body). */
+export const checkoutRequestSchema = z.object({
+  customerEmail: customerEmailSchema,
+  billingAddress: addressSchema,
+  shippingAddress: addressSchema,
+  items: z
+    .array(checkoutItemSchema, { error: CHECKOUT_MESSAGES.emptyCart })
+    .min(1, { error: CHECKOUT_MESSAGES.emptyCart })
+    .max(MAX_ORDER_LINES, { error: CHECKOUT_MESSAGES.tooManyLines }),
+});
+
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+export type ParsedCheckoutRequest = z.output<typeof checkoutRequestSchema>;
+
+export type CheckoutResponse =
+  | { success: true; client_secret: string; order_id: string }
+  | { success: false; error: string; order_id?: string };
+
+/** The request body from a valid form: shipping copies billing when the toggle is on. */
+export function addressesFromForm(form: CheckoutForm): Pick<CheckoutRequest, 'billingAddress' | 'shippingAddress'> {
+  const billingAddress: CheckoutAddressInput = {
+    name: form.billingName,
+    line1: form.billingLine1,
+    line2: form.billingLine2 || null,
+    city: form.billingCity,
+    state: form.billingState,
+    postalCode: form.billingPostalCode,
+    country: form.billingCountry || DEFAULT_COUNTRY,
+  };
+  const shippingAddress: CheckoutAddressInput = form.useShippingAsBilling
+    ? { ...billingAddress }
+    : {
+        name: form.shippingName,
+        line1: form.shippingLine1,
+        line2: form.shippingLine2 || null,
+        city: form.shippingCity,
+        state: form.shippingState,
+        postalCode: form.shippingPostalCode,
+        country: form.shippingCountry || DEFAULT_COUNTRY,
+      };
+  return { billingAddress, shippingAddress };
+}
+
+// ---------------------------------------------------------------- payment configuration
+
+export type PaymentProviderId = 'test' | 'stripe';
+
+/** `GET /api/payments/config`. The Payment Element is loaded only for `stripe`. */
+export interface PaymentConfig {
+  success: true;
+  provider: PaymentProviderId;
+  publishableKey?: string;
+}
+
+// ---------------------------------------------------------------- the test provider's card form
+
+/** Stripe's own messages, so the built-in provider reads like Stripe's test mode. */
+export const CARD_MESSAGES = {
+  incompleteNumber: 'Your card number is incomplete.',
+  invalidNumber: 'Your card number is invalid.',
+  incompleteExpiry: "Your card's expiration date is incomplete.",
+  invalidExpiryMonth: "Your card's expiration month is invalid.",
+  invalidExpiryYear: "Your card's expiration year is invalid.",
+  expiryYearPast: "Your card's expiration year is in the past.",
+  expiryDatePast: "Your card's expiration date is in the past.",
+  incompleteCvc: "Your card's security code is incomplete.",
+  invalidCvc: "Your card's security code is invalid.",
+  // Answers of the card network (Stripe's decline messages).
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  expiredCard: 'Your card has expired.',
+  incorrectCvc: "Your card's security code is incorrect.",
+  processingError: 'An error occurred while processing your card. Try again in a little bit.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+} as const;
+
+export interface CardInput {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+export const cardInputSchema = z.object({
+  number: z.string().max(40),
+  exp_month: z.coerce.number({ error: CARD_MESSAGES.incompleteExpiry }).int({ error: CARD_MESSAGES.invalidExpiryMonth }),
+  exp_year: z.coerce.number({ error: CARD_MESSAGES.incompleteExpiry }).int({ error: CARD_MESSAGES.invalidExpiryYear }),
+  cvc: z.string().max(8),
+});
+
+export interface CardProblem {
+  code:
+    | 'incomplete_number'
+    | 'invalid_number'
+    | 'invalid_expiry_month'
+    | 'invalid_expiry_year'
+    | 'invalid_expiry_year_past'
+    | 'invalid_expiry_month_past'
+    | 'incomplete_cvc'
+    | 'invalid_cvc';
+  field: 'number' | 'expiry' | 'cvc';
+  message: string;
+}
+
+/** Digits only: spaces and dashes as typed are allowed. */
+export function cardDigits(number: string): string {
+  return number.replace(/[\s-]/g, '');
+}
+
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** Full year from a two- or four-digit one (`27` → 2027). */
+export function fullYear(year: number): number {
+  return year < 100 ? 2000 + year : year;
+}
+
+/** The checks a card form makes before sending anything, with Stripe's messages. */
+export function checkCard(card: CardInput, now: Date = new Date()): CardProblem | null {
+  const digits = cardDigits(card.number);
+  if (!/^\d*$/.test(digits)) return { code: 'invalid_number', field: 'number', message: CARD_MESSAGES.invalidNumber };
+  if (digits.length < 13) return { code: 'incomplete_number', field: 'number', message: CARD_MESSAGES.incompleteNumber };
+  if (digits.length > 19 || !passesLuhn(digits)) {
+    return { code: 'invalid_number', field: 'number', message: CARD_MESSAGES.invalidNumber };
+  }
+  if (!Number.isInteger(card.exp_month) || card.exp_month < 1 || card.exp_month > 12) {
+    return { code: 'invalid_expiry_month', field: 'expiry', message: CARD_MESSAGES.invalidExpiryMonth };
+  }
+  const year = fullYear(card.exp_year);
+  if (!Number.isInteger(year) || year > now.getFullYear() + 50) {
+    return { code: 'invalid_expiry_year', field: 'expiry', message: CARD_MESSAGES.invalidExpiryYear };
+  }
+  if (year < now.getFullYear()) {
+    return { code: 'invalid_expiry_year_past', field: 'expiry', message: CARD_MESSAGES.expiryYearPast };
+  }
+  if (year === now.getFullYear() && card.exp_month < now.getMonth() + 1) {
+    return { code: 'invalid_expiry_month_past', field: 'expiry', message: CARD_MESSAGES.expiryDatePast };
+  }
+  const cvcLength = /^3[47]/.test(digits) ? 4 : 3;
+  if (!/^\d*$/.test(card.cvc)) return { code: 'invalid_cvc', field: 'cvc', message: CARD_MESSAGES.invalidCvc };
+  if (card.cvc.length < cvcLength) return { code: 'incomplete_cvc', field: 'cvc', message: CARD_MESSAGES.incompleteCvc };
+  if (card.cvc.length > cvcLength) return { code: 'invalid_cvc', field: 'cvc', message: CARD_MESSAGES.invalidCvc };
+  return null;
+}
+
+/** Stripe's test numbers the built-in provider honours, for a hint beside the card form. */
+export const TEST_CARD_NUMBERS = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficientFunds: '4000 0000 0000 9995',
+  authentication: '4000 0025 0000 3155',
+} as const;
+
+// ---------------------------------------------------------------- the test provider's API
+
+/** `POST /api/payments/test/confirm` and `/authenticate` answers. */
+export type TestPaymentResult =
+  | { status: 'succeeded'; payment_intent_id: string; order_id: string }
+  | {
+      status: 'requires_action';
+      payment_intent_id: string;
+      order_id: string;
+      next_action: { type: 'test_3ds'; authenticate_url: string };
+    };
+
+/** A declined or refused payment: HTTP 402 (declined) or 400 (card details), with Stripe's message. */
+export interface TestPaymentError {
+  error: string;
+  code: string;
+  decline_code?: string;
+  status?: 'requires_payment_method';
+}

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { order_items, orders, physical_items } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import {
+  addMockup,
+  checkoutBody,
+  createArtwork,
+  sellableProducts,
+  TEST_ADDRESS,
+  type ArtworkFixture,
+  type SellableProduct,
+} from '../../testing/fixtures/orders.js';
+
+let shop: TestApp;
+let artwork: ArtworkFixture;
+let products: SellableProduct[];
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  artwork = await createArtwork(shop.context);
+  products = await sellableProducts(shop.context);
+});
+afterAll(async () => shop?.close());
+
+const checkout = async (body: unknown) => {
+  const response = await shop.app.inject({ method: 'POST', url: '/api/checkout', payload: body as object });
+  return { status: response.statusCode, body: response.json() };
+};
+
+const itemsOf = (orderId: string) => shop.context.db.select().from(order_items).where(eq(order_items.order_id, orderId));
+const orderOf = async (orderId: string) => (await shop.context.db.select().from(orders).where(eq(orders.id, orderId)))[0];
+
+describe('POST /api/checkout creates a pending order priced from our catalog', () => {
+  it('answers {success, client_secret, order_id} and stores the order and its items', async () => {
+    const [mug, poster] = products;
+    const { status, body } = await checkout(
+      checkoutBody([
+        { product: mug, transformationId: artwork.transformationId, quantity: 2 },
+        { product: poster, transformationId: artwork.transformationId },
+      ]),
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual({ success: true, client_secret: expect.stringMatching(/^tpi_[0-9a-f]{24}_secret_/), order_id: expect.any(String) });
+
+    const order = await orderOf(body.order_id);
+    const expected = Math.round(mug.final_price! * 100) * 2 + Math.round(poster.final_price! * 100);
+    expect(order).toMatchObject({
+      status: 'pending',
+      total_amount: expected,
+      currency: 'USD',
+      customer_email: 'jane@example.com',
+      shipping_name: TEST_ADDRESS.name,
+      shipping_address_line2: 'Flat 2',
+      shipping_country: 'US',
+      billing_postal_code: '97201',
+      payment_provider: 'test',
+      paid_at: null,
+    });
+    expect(order.stripe_payment_intent_id).toBe(body.client_secret.split('_secret_')[0]);
+
+    const items = await itemsOf(body.order_id);
+    expect(items).toHaveLength(2);
+    const mugLine = items.find((item) => item.physical_item_id === mug.id)!;
+    expect(mugLine).toMatchObject({
+      product_name: mug.name,
+      printful_variant_id: mug.printful_variant_id,
+      quantity: 2,
+      unit_price: Math.round(mug.final_price! * 100),
+      total_price: Math.round(mug.final_price! * 100) * 2,
+      transformation_id: artwork.transformationId,
+      print_file_path: artwork.printFileKey,
+      artwork_url: `/files/${artwork.previewKey}`,
+    });
+  });
+});
+
+describe("a client's tampered price never reaches an order", () => {
+  it('ignores unitPrice, productName and printfulVariantId sent by the browser', async () => {
+    const [product] = products;
+    const body = checkoutBody([{ product, transformationId: artwork.transformationId, quantity: 3, unitPrice: 1 }]);
+    body.items[0].productName = 'Free mug';
+    body.items[0].printfulVariantId = 999999;
+    const { status, body: answer } = await checkout(body);
+    expect(status).toBe(200);
+    const [item] = await itemsOf(answer.order_id);
+    const price = Math.round(product.final_price! * 100);
+    expect(item).toMatchObject({ unit_price: price, total_price: price * 3, product_name: product.name, printful_variant_id: product.printful_variant_id });
+    expect((await orderOf(answer.order_id)).total_amount).toBe(price * 3);
+  });
+
+  it('charges the price in the catalog at the moment of checkout', async () => {
+    const [product] = products;
+    await shop.context.db.update(physical_items).set({ final_price: 31.5 }).where(eq(physical_items.id, product.id));
+    const { body } = await checkout(checkoutBody([{ product, transformationId: artwork.transformationId, unitPrice: 100 }]));
+    expect((await orderOf(body.order_id)).total_amount).toBe(3150);
+    await shop.context.db.update(physical_items).set({ final_price: product.final_price }).where(eq(physical_items.id, product.id));
+  });
+});
+
+describe('what can be ordered', () => {
+  it('refuses a disabled product or one without a price', async () => {
+    const [product] = products;
+    await shop.context.db.update(physical_items).set({ is_enabled: false }).where(eq(physical_items.id, product.id));
+    const { status, body } = await checkout(checkoutBody([{ product, transformationId: artwork.transformationId }]));
+    await shop.context.db.update(physical_items).set({ is_enabled: true }).where(eq(physical_items.id, product.id));
+    expect(status).toBe(400);
+    expect(body).toEqual({ success: false, error: expect.stringContaining('no longer available') });
+  });
+
+  it('refuses an artwork that does not exist or is not finished', async () => {
+    const [product] = products;
+    const unknown = await checkout(checkoutBody([{ product, transformationId: '3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a11' }]));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe('Your artwork could not be found. Please transform your photo again.');
+    const processing = await createArtwork(shop.context, { status: 'processing' });
+    const notReady = await checkout(checkoutBody([{ product, transformationId: processing.transformationId }]));
+    expect(notReady.status).toBe(400);
+    expect(notReady.body.error).toBe('Your artwork is not ready yet. Please wait for the transformation to finish.');
+  });
+
+  it('keeps quantities within 1..99', async () => {
+    const [product] = products;
+    for (const quantity of [0, 100]) {
+      const { status, body } = await checkout(checkoutBody([{ product, transformationId: artwork.transformationId, quantity }]));
+      expect(status).toBe(400);
+      expect(body.error).toBe('Quantity must be between 1 and 99');
+    }
+  });
+
+  it('answers the spec’s validation messages', async () => {
+    const [product] = products;
+    const line = [{ product, transformationId: artwork.transformationId }];
+    const cases: Array<[object, string]> = [
+      [{ customerEmail: 'nope' }, 'Please enter a valid email address'],
+      [{ shippingAddress: { ...TEST_ADDRESS, name: 'J' } }, 'Name must be at least 2 characters'],
+      [{ billingAddress: { ...TEST_ADDRESS, line1: '1 a' } }, 'Address is required'],
+      [{ shippingAddress: { ...TEST_ADDRESS, city: '' } }, 'City is required'],
+      [{ shippingAddress: { ...TEST_ADDRESS, state: 'O' } }, 'State is required'],
+      [{ shippingAddress: { ...TEST_ADDRESS, postalCode: '123' } }, 'Postal code is required'],
+      [{ items: [] }, 'Your cart is empty'],
+    ];
+    for (const [override, message] of cases) {
+      const { status, body } = await checkout(checkoutBody(line, override));
+      expect(status, message).toBe(400);
+      expect(body).toEqual({ success: false, error: message });
+    }
+  });
+
+  it('defaults the country to US', async () => {
+    const [product] = products;
+    const { country: _country, ...withoutCountry } = TEST_ADDRESS;
+    const { body } = await checkout(
+      checkoutBody([{ product, transformationId: artwork.transformationId }], { shippingAddress: withoutCountry, billingAddress: withoutCountry }),
+    );
+    const order = await orderOf(body.order_id);
+    expect([order.shipping_country, order.billing_country]).toEqual(['US', 'US']);
+  });
+});
+
+describe('each item records the print file, the transformation and the mockups', () => {
+  it('takes mockups from our own table for that artwork and variant', async () => {
+    const [product] = products;
+    const own = await createArtwork(shop.context);
+    const front = await addMockup(shop.context, own.transformationId, product.printful_variant_id!, 0);
+    const back = await addMockup(shop.context, own.transformationId, product.printful_variant_id!, 1);
+    await addMockup(shop.context, own.transformationId, 424242, 0);
+    const { body } = await checkout(
+      checkoutBody([{ product, transformationId: own.transformationId, mockupUrls: ['https://evil.example/x.jpg'] }]),
+    );
+    const [item] = await itemsOf(body.order_id);
+    expect(item.mockup_urls).toEqual([front, back]);
+  });
+
+  it('keeps sent mockup URLs only when they are our own /files/mockups/ URLs', async () => {
+    const [product] = products;
+    const own = await createArtwork(shop.context);
+    const ours = `/files/mockups/${own.transformationId}/${product.printful_variant_id}-front-x.jpg`;
+    const { body } = await checkout(
+      checkoutBody([
+        {
+          product,
+          transformationId: own.transformationId,
+          mockupUrls: [ours, `${shop.config.publicUrl}${ours}`, 'https://evil.example/x.jpg', '/files/mockups/../original/a.jpg', 'javascript:alert(1)'],
+        },
+      ]),
+    );
+    const [item] = await itemsOf(body.order_id);
+    expect(item.mockup_urls).toEqual([ours, `${shop.config.publicUrl}${ours}`]);
+  });
+
+  it('falls back to the preview artwork while the print file is not rendered yet', async () => {
+    const [product] = products;
+    const noPrint = await createArtwork(shop.context, { printFile: false });
+    const { body } = await checkout(checkoutBody([{ product, transformationId: noPrint.transformationId }]));
+    const [item] = await itemsOf(body.order_id);
+    expect(item.print_file_path).toBe(noPrint.previewKey);
+  });
+});
+
+describe('GET /api/payments/config', () => {
+  it('names the built-in test provider when Stripe is not configured', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(response.json()).toEqual({ success: true, provider: 'test' });
+  });
+});

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { checkoutRequestSchema, type CheckoutResponse } from '../../../domain/checkout.js';
+import type { AppContext } from '../../context.js';
+import { CheckoutError, createCheckout } from './service.js';
+
+export async function checkoutRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  /** The spec's create-stripe-payment: `{success, client_secret, order_id}` or `{success: false, error}`. */
+  app.post('/api/checkout', async (request, reply): Promise<CheckoutResponse> => {
+    const parsed = checkoutRequestSchema.safeParse(request.body);
+    if (!parsed.success) {
+      reply.status(400);
+      return { success: false, error: parsed.error.issues[0]?.message ?? 'Invalid request' };
+    }
+    try {
+      const { orderId, clientSecret } = await createCheckout(context, parsed.data);
+      return { success: true, client_secret: clientSecret, order_id: orderId };
+    } catch (error) {
+      if (!(error instanceof CheckoutError)) throw error;
+      reply.status(error.statusCode);
+      return { success: false, error: error.message, ...(error.orderId ? { order_id: error.orderId } : {}) };
+    }
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * Checkout: the cart becomes an order priced from our own catalog, then a payment with the
+ * active provider. The client's names, prices, variants and artwork URLs are never trusted;
+ * only product ids, quantities, the transformation and our own mockup URLs are taken.
+ */
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type ParsedCheckoutRequest } from '../../../domain/checkout.js';
+import { DEFAULT_CURRENCY, dollarsToCents, lineTotalCents } from '../../../domain/money.js';
+import type { AppContext } from '../../context.js';
+import { image_transformations, mockups, order_items, orders, physical_items } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { PaymentProviderError } from '../payments/provider.js';
+import { paymentProvider } from '../payments/providers.js';
+
+export class CheckoutError extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    readonly orderId?: string,
+  ) {
+    super(statusCode, message);
+  }
+}
+
+export interface CheckoutResult {
+  orderId: string;
+  clientSecret: string;
+}
+
+type TransformationRow = typeof image_transformations.$inferSelect;
+
+const MAX_MOCKUPS_PER_ITEM = 10;
+
+export async function createCheckout(context: AppContext, request: ParsedCheckoutRequest): Promise<CheckoutResult> {
+  const { db, storage } = context;
+  const productIds = [...new Set(request.items.map((item) => item.productId))];
+  const transformationIds = [...new Set(request.items.map((item) => item.transformationId))];
+
+  const products = await db
+    .select()
+    .from(physical_items)
+    .where(
+      and(inArray(physical_items.id, productIds), eq(physical_items.is_enabled, true), isNotNull(physical_items.final_price)),
+    );
+  const productById = new Map(products.map((product) => [product.id, product]));
+  if (productIds.some((id) => !productById.has(id))) throw new CheckoutError(400, CHECKOUT_MESSAGES.productUnavailable);
+
+  const transformations = await db
+    .select()
+    .from(image_transformations)
+    .where(inArray(image_transformations.id, transformationIds));
+  const transformationById = new Map(transformations.map((row) => [row.id, row]));
+  for (const id of transformationIds) {
+    const transformation = transformationById.get(id);
+    if (!transformation) throw new CheckoutError(400, CHECKOUT_MESSAGES.artworkMissing);
+    if (transformation.status !== 'completed' || !transformation.storage_path) {
+      throw new CheckoutError(400, CHECKOUT_MESSAGES.artworkNotReady);
+    }
+  }
+
+  const storedMockups = await db
+    .select()
+    .from(mockups)
+    .where(inArray(mockups.transformation_id, transformationIds))
+    .orderBy(asc(mockups.position), asc(mockups.source));
+
+  const lines = request.items.map((item) => {
+    const product = productById.get(item.productId)!;
+    const transformation = transformationById.get(item.transformationId)!;
+    const unitPrice = dollarsToCents(product.final_price!);
+    const ours = storedMockups
+      .filter((m) => m.transformation_id === transformation.id && m.printful_variant_id === product.printful_variant_id)
+      .map((m) => storage.publicUrl(m.storage_path));
+    const mockupUrls = (ours.length > 0 ? ours : item.mockupUrls.filter((url) => isOwnMockupUrl(context, url))).slice(
+      0,
+      MAX_MOCKUPS_PER_ITEM,
+    );
+    return {
+      physical_item_id: product.id,
+      product_name: product.name,
+      printful_variant_id: product.printful_variant_id,
+      quantity: item.quantity,
+      unit_price: unitPrice,
+      total_price: lineTotalCents(unitPrice, item.quantity),
+      transformation_id: transformation.id,
+      artwork_url: storage.publicUrl(transformation.storage_path!),
+      print_file_path: printFileOf(transformation),
+      mockup_urls: [...new Set(mockupUrls)],
+    };
+  });
+  const total = lines.reduce((sum, line) => sum + line.total_price, 0);
+
+  const { billingAddress: billing, shippingAddress: shipping } = request;
+  const orderId = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        status: 'pending',
+        customer_email: request.customerEmail,
+        shipping_name: shipping.name,
+        shipping_address_line1: shipping.line1,
+        shipping_address_line2: shipping.line2,
+        shipping_city: shipping.city,
+        shipping_state: shipping.state,
+        shipping_postal_code: shipping.postalCode,
+        shipping_country: shipping.country,
+        billing_name: billing.name,
+        billing_address_line1: billing.line1,
+        billing_address_line2: billing.line2,
+        billing_city: billing.city,
+        billing_state: billing.state,
+        billing_postal_code: billing.postalCode,
+        billing_country: billing.country,
+        total_amount: total,
+        currency: DEFAULT_CURRENCY,
+        payment_provider: paymentProvider(context).id,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(order_items).values(lines.map((line) => ({ ...line, order_id: order.id })));
+    return order.id;
+  });
+
+  const provider = paymentProvider(context);
+  try {
+    const payment = await provider.createPayment({
+      orderId,
+      amount: total,
+      currency: DEFAULT_CURRENCY,
+      idempotencyKey: `order-${orderId}-payment`,
+    });
+    await db.update(orders).set({ stripe_payment_intent_id: payment.paymentIntentId }).where(eq(orders.id, orderId));
+    return { orderId, clientSecret: payment.clientSecret };
+  } catch (error) {
+    // The order stays pending with no payment; the visitor may start over.
+    context.log.error({ err: error, order: orderId, provider: provider.id }, 'creating the payment failed');
+    const visible = error instanceof PaymentProviderError ? error.visibleMessage : null;
+    const message = visible ?? PAYMENT_MESSAGES.createFailed;
+    await db.update(orders).set({ payment_error: message }).where(eq(orders.id, orderId));
+    throw new CheckoutError(502, message, orderId);
+  }
+}
+
+/** The file production prints: the full-resolution print file, else the preview artwork. */
+export function printFileOf(transformation: Pick<TransformationRow, 'print_file_path' | 'storage_path'>): string {
+  return transformation.print_file_path ?? transformation.storage_path!;
+}
+
+/** A mockup URL the client sent is kept only if it points into our own mockups folder. */
+export function isOwnMockupUrl(context: AppContext, url: string): boolean {
+  if (url.length > 1000 || /\.\.|[?#\s\\]/.test(url)) return false;
+  const sample = context.storage.publicUrl('mockups/x');
+  const prefix = sample.slice(0, -1);
+  const prefixes = prefix.startsWith('/') ? [prefix, `${context.config.publicUrl}${prefix}`] : [prefix];
+  return prefixes.some((base) => url.startsWith(base) && /^[A-Za-z0-9._\-/]+$/.test(url.slice(base.length)));
+}

@@ -1,0 +1,135 @@
+/**
+ * Sending the order confirmation (the spec's send-order-email, type confirmation) and
+ * recording what became of it: the message row, the order's sent / resent / opened times.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { email_messages, order_items, orders } from '../../db/schema.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { renderOrderConfirmation } from './confirmation.js';
+import { createMailTransport, type MailTransport } from './transport.js';
+
+export const CONFIRMATION_KIND = 'order_confirmation';
+export const OPEN_PIXEL_ROUTE = '/api/email/open';
+
+const transports = new WeakMap<AppContext, MailTransport>();
+
+export function mailTransport(context: AppContext): MailTransport {
+  let transport = transports.get(context);
+  if (!transport) {
+    transport = createMailTransport(context.config);
+    transports.set(context, transport);
+  }
+  return transport;
+}
+
+export function openPixelUrl(publicUrl: string, messageId: string): string {
+  return `${publicUrl}${OPEN_PIXEL_ROUTE}/${messageId}.gif`;
+}
+
+export interface SentConfirmation {
+  messageId: string;
+  skipped: boolean;
+}
+
+/**
+ * Sends the confirmation of a paid order. The paid event's job sends it once: a retried job
+ * finds it sent and does nothing. `resend` (the admin's action) always sends a new one.
+ */
+export async function sendOrderConfirmation(
+  context: AppContext,
+  orderId: string,
+  options: { resend?: boolean } = {},
+): Promise<SentConfirmation | null> {
+  const { db, config } = context;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Order not found');
+  if (!order.paid_at) throw conflict('The order has not been paid');
+  if (order.confirmation_email_sent_at && !options.resend) return null;
+
+  const items = await db.select().from(order_items).where(eq(order_items.order_id, orderId)).orderBy(asc(order_items.created_at));
+  const transport = mailTransport(context);
+
+  // A job retried after a failed send reuses its message row instead of adding another.
+  const [unsent] = options.resend
+    ? []
+    : await db
+        .select({ id: email_messages.id })
+        .from(email_messages)
+        .where(and(eq(email_messages.order_id, orderId), eq(email_messages.kind, CONFIRMATION_KIND), ne(email_messages.status, 'sent')))
+        .orderBy(desc(email_messages.created_at))
+        .limit(1);
+  const messageId = unsent?.id ?? randomUUID();
+  const content = renderOrderConfirmation(order, items, {
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
+    pixelUrl: openPixelUrl(config.publicUrl, messageId),
+  });
+  const row = {
+    order_id: orderId,
+    kind: CONFIRMATION_KIND,
+    to_address: order.customer_email,
+    subject: content.subject,
+    html: content.html,
+    text_body: content.text,
+    transport: transport.kind,
+    status: 'queued' as const,
+    error: null,
+  };
+  if (unsent) await db.update(email_messages).set(row).where(eq(email_messages.id, messageId));
+  else await db.insert(email_messages).values({ id: messageId, ...row });
+
+  try {
+    const { providerMessageId } = await transport.send({
+      id: messageId,
+      from: config.mailFrom,
+      to: order.customer_email,
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
+    });
+    const now = new Date();
+    await db
+      .update(email_messages)
+      .set({ status: 'sent', sent_at: now, provider_message_id: providerMessageId })
+      .where(eq(email_messages.id, messageId));
+    await db
+      .update(orders)
+      .set(
+        options.resend
+          ? { last_email_resent_at: now, confirmation_email_sent_at: order.confirmation_email_sent_at ?? now }
+          : { confirmation_email_sent_at: now },
+      )
+      .where(eq(orders.id, orderId));
+    context.log.info({ order: orderId, message: messageId, transport: transport.kind }, 'order confirmation sent');
+    return { messageId, skipped: false };
+  } catch (error) {
+    await db
+      .update(email_messages)
+      .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
+      .where(eq(email_messages.id, messageId));
+    throw error;
+  }
+}
+
+const messageIdSchema = z.uuid();
+
+/** The open-tracking pixel was loaded: the first open is recorded on the message and the order. */
+export async function recordEmailOpen(context: AppContext, messageId: string): Promise<boolean> {
+  if (!messageIdSchema.safeParse(messageId).success) return false;
+  const now = new Date();
+  const [message] = await context.db
+    .update(email_messages)
+    .set({ opened_at: now })
+    .where(and(eq(email_messages.id, messageId), isNull(email_messages.opened_at)))
+    .returning({ order_id: email_messages.order_id, kind: email_messages.kind });
+  if (!message?.order_id || message.kind !== CONFIRMATION_KIND) return Boolean(message);
+  await context.db
+    .update(orders)
+    .set({ confirmation_email_opened_at: now })
+    .where(and(eq(orders.id, message.order_id), isNull(orders.confirmation_email_opened_at)));
+  return true;
+}

@@ -1,0 +1,68 @@
+/**
+ * The e-mail port: SMTP through nodemailer when `SMTP_URL` is set, otherwise an outbox —
+ * each message kept as an `.eml` file under `DATA_DIR/outbox/` (its row in `email_messages`
+ * is written by the service either way), so a shop with no mail server loses nothing.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.js';
+
+export interface OutgoingMail {
+  /** Our message id (the `email_messages` row). */
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<{ providerMessageId: string | null }>;
+  close(): void;
+}
+
+function messageIdHeader(mail: OutgoingMail, publicUrl: string): string {
+  return `<${mail.id}@${new URL(publicUrl).hostname}>`;
+}
+
+export function createSmtpTransport(smtpUrl: string, publicUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      const info = await transporter.sendMail({ ...mail, messageId: messageIdHeader(mail, publicUrl) });
+      if (info.rejected.length > 0) throw new Error(`The mail server refused ${info.rejected.join(', ')}`);
+      return { providerMessageId: info.messageId ?? null };
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function outboxDirectory(config: Pick<Config, 'dataDir'>): string {
+  return join(config.dataDir, 'outbox');
+}
+
+export function createOutboxTransport(directory: string, publicUrl: string): MailTransport {
+  // nodemailer builds the complete MIME message; we keep it instead of sending it.
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const messageId = messageIdHeader(mail, publicUrl);
+      const info = await builder.sendMail({ ...mail, messageId });
+      await mkdir(directory, { recursive: true });
+      await writeFile(join(directory, `${mail.id}.eml`), info.message as Buffer);
+      return { providerMessageId: messageId };
+    },
+    close: () => builder.close(),
+  };
+}
+
+export function createMailTransport(config: Config): MailTransport {
+  return config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl, config.publicUrl)
+    : createOutboxTransport(outboxDirectory(config), config.publicUrl);
+}

@@ -1,0 +1,90 @@
+/**
+ * Handing a paid order to production (the spec's process-printful-order). The job claims the
+ * order — paid, with no fulfilment status or a failed one — counting the attempt, submits it
+ * with the print files' URLs, and records the provider's order id and status. A failure is
+ * written on the order (fulfilment_error, fulfilment_attempts) and thrown, so the job queue
+ * retries it with back-off.
+ */
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { image_transformations, order_items, orders } from '../../db/schema.js';
+import { absoluteUrl } from '../email/confirmation.js';
+import { appSecret } from '../settings/app-secret.js';
+import { isPublicKey } from '../storage/index.js';
+import { signPrivateFileUrl } from '../storage/signed-urls.js';
+import type { FulfilmentItem, FulfilmentProviderId } from './provider.js';
+import { activeFulfilmentProviderId, fulfilmentProvider } from './providers.js';
+import { scheduleSimulatedStep } from './simulated-provider.js';
+
+/** How long a print file link handed to the provider stays valid. */
+export const PRINT_FILE_LINK_SECONDS = 14 * 24 * 3600;
+
+export type SubmitOutcome = 'submitted' | 'skipped';
+
+export async function submitFulfilment(context: AppContext, orderId: string): Promise<SubmitOutcome> {
+  const { db } = context;
+  const [claimed] = await db
+    .update(orders)
+    .set({
+      fulfilment_attempts: sql`${orders.fulfilment_attempts} + 1`,
+      fulfilment_provider: sql`coalesce(${orders.fulfilment_provider}, ${activeFulfilmentProviderId(context)})`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), or(isNull(orders.printful_status), eq(orders.printful_status, 'failed'))))
+    .returning();
+  if (!claimed) return 'skipped';
+
+  const provider = fulfilmentProvider(context, claimed.fulfilment_provider as FulfilmentProviderId);
+  try {
+    const items = await itemsWithPrintFiles(context, orderId);
+    const result = await provider.submit({ order: claimed, items, attempt: claimed.fulfilment_attempts });
+    await db
+      .update(orders)
+      .set({ printful_order_id: result.providerOrderId, printful_status: result.status, fulfilment_error: null })
+      .where(eq(orders.id, orderId));
+    context.log.info(
+      { order: orderId, provider: provider.id, providerOrder: result.providerOrderId, attempt: claimed.fulfilment_attempts },
+      'order submitted for fulfilment',
+    );
+    if (provider.id === 'simulated') await scheduleSimulatedStep(context, orderId, 'pending');
+    return 'submitted';
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.update(orders).set({ fulfilment_error: message.slice(0, 1000) }).where(eq(orders.id, orderId));
+    context.log.warn({ err: error, order: orderId, attempt: claimed.fulfilment_attempts }, 'fulfilment submission failed');
+    throw error;
+  }
+}
+
+/**
+ * The order's items with a URL for each print file. An item ordered while its print file was
+ * still rendering recorded the preview; if the print file is ready now, it is used instead.
+ */
+async function itemsWithPrintFiles(context: AppContext, orderId: string): Promise<FulfilmentItem[]> {
+  const { db, storage, config } = context;
+  const items = await db.select().from(order_items).where(eq(order_items.order_id, orderId)).orderBy(asc(order_items.created_at));
+  const transformationIds = [...new Set(items.map((item) => item.transformation_id).filter((id): id is string => Boolean(id)))];
+  const transformations = transformationIds.length
+    ? await db
+        .select({ id: image_transformations.id, print_file_path: image_transformations.print_file_path })
+        .from(image_transformations)
+        .where(inArray(image_transformations.id, transformationIds))
+    : [];
+  const printFiles = new Map(transformations.map((row) => [row.id, row.print_file_path]));
+  const secret = await appSecret(config);
+
+  const result: FulfilmentItem[] = [];
+  for (const item of items) {
+    let key = item.print_file_path;
+    const ready = item.transformation_id ? printFiles.get(item.transformation_id) : null;
+    if (ready && ready !== key) {
+      key = ready;
+      await db.update(order_items).set({ print_file_path: ready }).where(eq(order_items.id, item.id));
+    }
+    if (!key) throw new Error(`Order item ${item.id} has no print file`);
+    const printFileUrl = isPublicKey(key)
+      ? absoluteUrl(storage.publicUrl(key), config.publicUrl)
+      : signPrivateFileUrl(secret, key, { baseUrl: config.publicUrl, expiresInSeconds: PRINT_FILE_LINK_SECONDS });
+    result.push({ ...item, print_file_path: key, printFileUrl });
+  }
+  return result;
+}

@@ -1,0 +1,72 @@
+/**
+ * The simulated print-on-demand provider, so a shop with no Printful account still shows
+ * the whole journey: accepted at once (`pending`), confirmed for production after a short
+ * delay, then shipped with a carrier, tracking number and link. Each step is a delayed job
+ * that names the status it moves on from, so a retried or repeated job changes nothing.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { orders } from '../../db/schema.js';
+import type { FulfilmentProvider } from './provider.js';
+
+export const SIMULATED_CARRIER = 'USPS';
+
+export function createSimulatedFulfilmentProvider(_context: AppContext): FulfilmentProvider {
+  return {
+    id: 'simulated',
+    async submit({ order }) {
+      // Resubmitting keeps the first simulated order, as Printful's lookup would.
+      const providerOrderId = order.printful_order_id ?? `SIM-${randomBytes(5).toString('hex').toUpperCase()}`;
+      return { providerOrderId, status: 'pending' };
+    },
+  };
+}
+
+/** Queues the next simulated step after the configured delay. */
+export async function scheduleSimulatedStep(context: AppContext, orderId: string, from: 'pending' | 'confirmed'): Promise<void> {
+  await context.jobs.send(
+    'fulfilment.simulated-advance',
+    { orderId, from },
+    { startAfter: Math.max(0, Math.round(context.config.fulfilmentSimulationSeconds)) },
+  );
+}
+
+function trackingNumber(): string {
+  let digits = '9400';
+  while (digits.length < 22) digits += String(randomInt(10));
+  return digits;
+}
+
+/** pending → confirmed (In Production), then confirmed → shipped with tracking. */
+export async function advanceSimulatedFulfilment(
+  context: AppContext,
+  orderId: string,
+  from: 'pending' | 'confirmed',
+): Promise<void> {
+  const current = and(
+    eq(orders.id, orderId),
+    eq(orders.status, 'paid'),
+    eq(orders.fulfilment_provider, 'simulated'),
+    eq(orders.printful_status, from),
+  );
+  if (from === 'pending') {
+    const moved = await context.db.update(orders).set({ printful_status: 'confirmed' }).where(current).returning({ id: orders.id });
+    if (moved.length > 0) await scheduleSimulatedStep(context, orderId, 'confirmed');
+    return;
+  }
+  const number = trackingNumber();
+  const shipped = await context.db
+    .update(orders)
+    .set({
+      status: 'shipped',
+      printful_status: 'shipped',
+      shipped_at: new Date(),
+      tracking_carrier: SIMULATED_CARRIER,
+      tracking_number: number,
+      tracking_url: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}`,
+    })
+    .where(current)
+    .returning({ id: orders.id });
+  if (shipped.length > 0) context.log.info({ order: orderId }, 'simulated fulfilment shipped the order');
+}

@@ -1,0 +1,127 @@
+/**
+ * Orders as the visitor reads them (`GET /api/orders/:id`), the server-side payment check
+ * when the visitor returns from paying, and the owner's two actions on a paid order:
+ * resend the confirmation, retry the fulfilment (admin §2, §4).
+ */
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { PaymentProviderId } from '../../../domain/checkout.js';
+import {
+  canResendConfirmation,
+  canRetryFulfilment,
+  maskEmail,
+  ORDER_PAGE_MESSAGES,
+  orderNumber,
+  orderProgress,
+  orderStatusLabel,
+  type OrderRead,
+  type OrderStatus,
+} from '../../../domain/orders.js';
+import type { AppContext } from '../../context.js';
+import { order_items, orders } from '../../db/schema.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { sendOrderConfirmation } from '../email/service.js';
+import { applyPaymentEvent } from '../payments/events.js';
+import { paymentProvider } from '../payments/providers.js';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const orderIdSchema = z.uuid();
+
+/** The order by id; a malformed id is simply not found (the spec's "no rows"). */
+export async function findOrder(context: AppContext, id: string): Promise<OrderRow> {
+  if (!orderIdSchema.safeParse(id).success) throw notFound(ORDER_PAGE_MESSAGES.notFound);
+  const [order] = await context.db.select().from(orders).where(eq(orders.id, id));
+  if (!order) throw notFound(ORDER_PAGE_MESSAGES.notFound);
+  return order;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export async function readOrder(context: AppContext, id: string): Promise<OrderRead> {
+  const order = await findOrder(context, id);
+  const items = await context.db
+    .select()
+    .from(order_items)
+    .where(eq(order_items.order_id, order.id))
+    .orderBy(asc(order_items.created_at), asc(order_items.id));
+  return {
+    id: order.id,
+    order_number: orderNumber(order.id),
+    status: order.status as OrderStatus,
+    status_label: orderStatusLabel(order),
+    progress: orderProgress(order),
+    printful_status: order.printful_status,
+    total_amount: order.total_amount,
+    currency: order.currency,
+    created_at: order.created_at.toISOString(),
+    paid_at: iso(order.paid_at),
+    shipped_at: iso(order.shipped_at),
+    shipping_name: order.shipping_name,
+    customer_email: maskEmail(order.customer_email),
+    stripe_payment_intent_id: order.stripe_payment_intent_id,
+    payment_error: order.status === 'pending' || order.status === 'failed' ? order.payment_error : null,
+    tracking_carrier: order.tracking_carrier,
+    tracking_number: order.tracking_number,
+    tracking_url: order.tracking_url,
+    order_items: items.map((item) => ({
+      product_name: item.product_name,
+      quantity: item.quantity,
+      unit_price: item.unit_price,
+      total_price: item.total_price,
+      mockup_urls: item.mockup_urls,
+    })),
+  };
+}
+
+/**
+ * When the visitor comes back from paying, ask the provider — never the browser — whether the
+ * payment succeeded, so a webhook that is late or lost still pays the order. The answer goes
+ * through the same event path as a webhook, under an id of its own, recorded once.
+ */
+export async function verifyOrderPayment(context: AppContext, id: string, paymentIntentId?: string): Promise<OrderRead> {
+  const order = await findOrder(context, id);
+  if (paymentIntentId && order.stripe_payment_intent_id !== paymentIntentId) throw notFound(ORDER_PAGE_MESSAGES.notFound);
+  if (order.status === 'pending' && order.stripe_payment_intent_id) {
+    try {
+      const provider = paymentProvider(context, order.payment_provider as PaymentProviderId);
+      const payment = await provider.retrievePayment(order.stripe_payment_intent_id);
+      if (payment.status === 'succeeded' || payment.status === 'canceled') {
+        await applyPaymentEvent(context, {
+          id: `${provider.id}:${payment.id}:retrieved:${payment.status}`,
+          provider: provider.id,
+          type: payment.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.canceled',
+          paymentIntentId: payment.id,
+          orderId: payment.orderId,
+          amount: payment.amount,
+          currency: payment.currency,
+          error: payment.error,
+          payload: { source: 'retrieve', status: payment.status },
+        });
+      }
+    } catch (error) {
+      // The page still shows the order; the webhook may yet arrive.
+      context.log.warn({ err: error, order: order.id }, 'could not check the payment with the provider');
+    }
+  }
+  return readOrder(context, order.id);
+}
+
+/** Admin: send the confirmation again (only once the order is paid); sets last_email_resent_at. */
+export async function resendConfirmation(context: AppContext, orderId: string): Promise<{ messageId: string }> {
+  const order = await findOrder(context, orderId);
+  if (!canResendConfirmation(order)) throw conflict('The order has not been paid yet');
+  const sent = await sendOrderConfirmation(context, order.id, { resend: true });
+  return { messageId: sent!.messageId };
+}
+
+/** Admin: queue the fulfilment submission again (only when paid with no or a failed fulfilment status). */
+export async function retryFulfilment(context: AppContext, orderId: string): Promise<{ jobId: string }> {
+  const order = await findOrder(context, orderId);
+  if (!canRetryFulfilment(order)) {
+    throw conflict('Fulfilment can be retried only for a paid order that has not been accepted for production');
+  }
+  const jobId = await context.jobs.send('order.submit-fulfilment', { orderId: order.id }, { singletonKey: order.id });
+  if (!jobId) throw conflict('A fulfilment submission for this order is already in progress');
+  return { jobId };
+}

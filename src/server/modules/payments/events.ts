@@ -1,0 +1,180 @@
+/**
+ * The one way a payment changes an order. Every provider event — a verified Stripe
+ * webhook, the test provider's confirmation, a server-side retrieve when the visitor
+ * returns — comes through `applyPaymentEvent`: it records the event id once (a repeat is a
+ * no-op) and applies it in the same transaction. Only `markOrderPaid` turns an order paid,
+ * and only the call that actually flipped the row queues the e-mail and the fulfilment.
+ */
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
+import { orders, payment_events } from '../../db/schema.js';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type PaymentEventType =
+  | 'payment_intent.succeeded'
+  | 'payment_intent.payment_failed'
+  | 'payment_intent.canceled'
+  | 'payment_intent.requires_action';
+
+export interface PaymentEvent {
+  /** The provider's event id (Stripe's `evt_…`), or one we derive; recorded once. */
+  id: string;
+  provider: string;
+  type: PaymentEventType | (string & {});
+  paymentIntentId: string;
+  /** Our order id as the provider's metadata carries it (checked against the payment). */
+  orderId: string | null;
+  /** Cents, for succeeded events. */
+  amount?: number;
+  currency?: string;
+  error?: string | null;
+  payload?: unknown;
+}
+
+export interface AppliedPaymentEvent {
+  duplicate: boolean;
+  orderId: string | null;
+  /** True only for the one call that turned the order paid. */
+  paid: boolean;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+const uuid = z.uuid();
+
+/** The order a payment belongs to: by our id in its metadata, else by the payment's id. */
+async function findOrderFor(db: Database, event: PaymentEvent): Promise<OrderRow | null> {
+  if (event.orderId && uuid.safeParse(event.orderId).success) {
+    const [order] = await db.select().from(orders).where(eq(orders.id, event.orderId));
+    if (order && (order.stripe_payment_intent_id === null || order.stripe_payment_intent_id === event.paymentIntentId)) {
+      return order;
+    }
+  }
+  const [order] = await db.select().from(orders).where(eq(orders.stripe_payment_intent_id, event.paymentIntentId));
+  return order ?? null;
+}
+
+/** Records the event and, if it is new, applies `change` in the same transaction. */
+async function recordOnce(
+  context: AppContext,
+  event: PaymentEvent,
+  orderId: string | null,
+  change: (tx: Transaction) => Promise<boolean>,
+): Promise<{ duplicate: boolean; changed: boolean }> {
+  return context.db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(payment_events)
+      .values({ id: event.id, provider: event.provider, type: event.type, order_id: orderId, payload: event.payload ?? null })
+      .onConflictDoNothing()
+      .returning({ id: payment_events.id });
+    if (recorded.length === 0) return { duplicate: true, changed: false };
+    return { duplicate: false, changed: await change(tx) };
+  });
+}
+
+export async function applyPaymentEvent(context: AppContext, event: PaymentEvent): Promise<AppliedPaymentEvent> {
+  const order = await findOrderFor(context.db, event);
+  const orderId = order?.id ?? null;
+  if (!order) {
+    const { duplicate } = await recordOnce(context, event, null, async () => false);
+    if (!duplicate) context.log.warn({ event: event.id, type: event.type }, 'payment event for no known order');
+    return { duplicate, orderId, paid: false };
+  }
+
+  switch (event.type) {
+    case 'payment_intent.succeeded': {
+      const amountMatches =
+        event.amount === order.total_amount && (event.currency ?? '').toLowerCase() === order.currency.toLowerCase();
+      if (!amountMatches) {
+        context.log.error(
+          { order: order.id, event: event.id, amount: event.amount, currency: event.currency },
+          'a payment does not match its order total; the order is not marked paid',
+        );
+        const { duplicate } = await recordOnce(context, event, order.id, (tx) =>
+          setPaymentError(tx, order.id, 'The payment does not match the order total'),
+        );
+        return { duplicate, orderId, paid: false };
+      }
+      const paid = await markOrderPaid(context, order.id, { event });
+      return { duplicate: paid === null, orderId, paid: paid === true };
+    }
+    case 'payment_intent.payment_failed': {
+      const { duplicate } = await recordOnce(context, event, order.id, (tx) =>
+        setPaymentError(tx, order.id, event.error || 'Payment failed'),
+      );
+      return { duplicate, orderId, paid: false };
+    }
+    case 'payment_intent.canceled': {
+      const { duplicate } = await recordOnce(context, event, order.id, async (tx) => {
+        const rows = await tx
+          .update(orders)
+          .set({ status: 'failed', payment_error: event.error ?? 'The payment was canceled' })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+          .returning({ id: orders.id });
+        return rows.length > 0;
+      });
+      return { duplicate, orderId, paid: false };
+    }
+    default: {
+      const { duplicate } = await recordOnce(context, event, order.id, async () => false);
+      return { duplicate, orderId, paid: false };
+    }
+  }
+}
+
+async function setPaymentError(tx: Transaction, orderId: string, message: string): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ payment_error: message })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
+ * Turns a pending order paid (status paid, paid_at now), recording the provider event in the
+ * same transaction. Returns true for the call that flipped the row — which alone queues the
+ * confirmation e-mail and the fulfilment submission —, false when the order was not pending,
+ * and null when the event had been recorded before.
+ */
+export async function markOrderPaid(
+  context: AppContext,
+  orderId: string,
+  source: { event: PaymentEvent },
+): Promise<boolean | null> {
+  const { event } = source;
+  const { duplicate, changed } = await recordOnce(context, event, orderId, async (tx) => {
+    const flipped = await tx
+      .update(orders)
+      .set({ status: 'paid', paid_at: new Date(), payment_error: null, stripe_payment_intent_id: event.paymentIntentId })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, 'pending'),
+          or(eq(orders.stripe_payment_intent_id, event.paymentIntentId), isNull(orders.stripe_payment_intent_id)),
+        ),
+      )
+      .returning({ id: orders.id });
+    return flipped.length === 1;
+  });
+  if (duplicate) return null;
+  if (!changed) return false;
+  context.log.info({ order: orderId, provider: event.provider, event: event.id }, 'order paid');
+  await queuePaidOrderWork(context, orderId);
+  return true;
+}
+
+/** The paid event's work, each job once per order (singletonKey on exclusive queues). */
+async function queuePaidOrderWork(context: AppContext, orderId: string): Promise<void> {
+  for (const name of ['order.send-confirmation', 'order.submit-fulfilment'] as const) {
+    try {
+      await context.jobs.send(name, { orderId }, { singletonKey: orderId });
+    } catch (error) {
+      // The order stays paid; the admin's "Need Printful Submit" and resend actions recover it.
+      context.log.error({ err: error, order: orderId, job: name }, 'could not queue the paid order’s work');
+    }
+  }
+}

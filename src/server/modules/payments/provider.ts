@@ -1,0 +1,50 @@
+/**
+ * The payment port. Each provider is registered by id and picked from configuration
+ * (`providers.ts`); the built-in test provider is the default. Provider errors are turned
+ * into one error type here, with the message a visitor may be shown, if any.
+ */
+import type { PaymentProviderId } from '../../../domain/checkout.js';
+
+export interface CreatePaymentInput {
+  orderId: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  /** Derived from our order id: a retried create never makes a second payment. */
+  idempotencyKey: string;
+}
+
+export interface CreatedPayment {
+  paymentIntentId: string;
+  clientSecret: string;
+}
+
+/** A payment as the provider holds it, read server-side (never from the browser). */
+export interface RetrievedPayment {
+  id: string;
+  /** Stripe's PaymentIntent statuses: succeeded, processing, requires_payment_method, requires_action, canceled, … */
+  status: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  /** Our order id from the payment's metadata. */
+  orderId: string | null;
+  error: string | null;
+}
+
+export interface PaymentProvider {
+  readonly id: PaymentProviderId;
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  retrievePayment(paymentIntentId: string): Promise<RetrievedPayment>;
+}
+
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    /** What the visitor may read (a card or request problem), or null for internal failures. */
+    readonly visibleMessage: string | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

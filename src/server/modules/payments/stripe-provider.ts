@@ -1,0 +1,141 @@
+/**
+ * Stripe: PaymentIntents created with an idempotency key from our order, and signed
+ * webhooks verified on the raw body. `STRIPE_API_BASE` points the client elsewhere (the
+ * tests' local fake speaks Stripe's JSON).
+ */
+import Stripe from 'stripe';
+import type { Config } from '../../config.js';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { applyPaymentEvent, type AppliedPaymentEvent, type PaymentEvent } from './events.js';
+import { PaymentProviderError, type PaymentProvider } from './provider.js';
+
+type StripeConfig = NonNullable<Config['stripe']>;
+
+export function createStripeClient(config: StripeConfig): Stripe {
+  const base = config.apiBase ? new URL(config.apiBase) : null;
+  return new Stripe(config.secretKey, {
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'Wanderer' },
+  });
+}
+
+/** Stripe's errors, turned into ours in one place: card and request problems may be shown. */
+export function toPaymentProviderError(error: unknown): PaymentProviderError {
+  if (error instanceof Stripe.errors.StripeError) {
+    const visible = error.type === 'StripeCardError' || error.type === 'StripeInvalidRequestError' ? error.message : null;
+    return new PaymentProviderError(`Stripe: ${error.message}`, visible, { cause: error });
+  }
+  return new PaymentProviderError(error instanceof Error ? error.message : String(error), null, { cause: error });
+}
+
+const clients = new WeakMap<AppContext, Stripe>();
+
+function stripeFor(context: AppContext): { stripe: Stripe; config: StripeConfig } {
+  const config = context.config.stripe;
+  if (!config) throw new Error('Stripe is not configured');
+  let stripe = clients.get(context);
+  if (!stripe) {
+    stripe = createStripeClient(config);
+    clients.set(context, stripe);
+  }
+  return { stripe, config };
+}
+
+export function createStripePaymentProvider(context: AppContext): PaymentProvider {
+  return {
+    id: 'stripe',
+    async createPayment(input) {
+      const { stripe } = stripeFor(context);
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            automatic_payment_methods: { enabled: true },
+            // No receipt_email: Stripe would mail its own receipt beside our confirmation.
+            metadata: { order_id: input.orderId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (!intent.client_secret) throw new PaymentProviderError('Stripe returned no client secret', null);
+        return { paymentIntentId: intent.id, clientSecret: intent.client_secret };
+      } catch (error) {
+        throw error instanceof PaymentProviderError ? error : toPaymentProviderError(error);
+      }
+    },
+    async retrievePayment(paymentIntentId) {
+      const { stripe } = stripeFor(context);
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+        return {
+          id: intent.id,
+          status: intent.status,
+          amount: intent.amount_received || intent.amount,
+          currency: intent.currency,
+          orderId: intent.metadata?.order_id ?? null,
+          error: intent.last_payment_error?.message ?? null,
+        };
+      } catch (error) {
+        throw toPaymentProviderError(error);
+      }
+    },
+  };
+}
+
+interface PaymentIntentObject {
+  id: string;
+  object: string;
+  amount: number;
+  amount_received?: number;
+  currency: string;
+  metadata?: Record<string, string>;
+  last_payment_error?: { message?: string } | null;
+  cancellation_reason?: string | null;
+}
+
+/**
+ * `POST /api/payments/stripe/webhook`: verifies the signature on the untouched body, then
+ * applies payment events through the shared path. A bad signature changes nothing (400).
+ */
+export async function handleStripeWebhook(
+  context: AppContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<AppliedPaymentEvent | { ignored: true }> {
+  if (!context.config.stripe) throw new HttpError(404, 'Not found');
+  const { stripe, config } = stripeFor(context);
+  if (!config.webhookSecret) {
+    context.log.error('a Stripe webhook arrived but STRIPE_WEBHOOK_SECRET is not set');
+    throw new HttpError(400, 'Webhook secret is not configured');
+  }
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+  } catch (error) {
+    context.log.warn({ err: error }, 'Stripe webhook with a bad signature refused');
+    throw new HttpError(400, 'Invalid signature');
+  }
+  const object = event.data.object as unknown as PaymentIntentObject;
+  if (!event.type.startsWith('payment_intent.') || object.object !== 'payment_intent') return { ignored: true };
+  const paymentEvent: PaymentEvent = {
+    id: event.id,
+    provider: 'stripe',
+    type: event.type,
+    paymentIntentId: object.id,
+    orderId: object.metadata?.order_id ?? null,
+    amount: object.amount_received || object.amount,
+    currency: object.currency,
+    error: object.last_payment_error?.message ?? (object.cancellation_reason ? `Canceled: ${object.cancellation_reason}` : null),
+    payload: { type: event.type, created: event.created, payment_intent: object.id },
+  };
+  return applyPaymentEvent(context, paymentEvent);
+}

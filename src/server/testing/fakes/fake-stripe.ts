@@ -1,0 +1,173 @@
+/**
+ * A local HTTP server speaking the part of Stripe's API the shop uses (PaymentIntents create
+ * and retrieve, with idempotency keys), so the real `stripe` client can be pointed at it.
+ * The test drives the payment's fate and builds the matching events to sign.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  automatic_payment_methods: { enabled: boolean } | null;
+  receipt_email: string | null;
+  last_payment_error: { code: string; message: string; type: string } | null;
+  cancellation_reason: string | null;
+  created: number;
+  livemode: false;
+}
+
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  idempotencyKey: string | null;
+  authorization: string | null;
+}
+
+export interface FakeStripe {
+  url: string;
+  requests: FakeStripeRequest[];
+  paymentIntents: Map<string, FakePaymentIntent>;
+  /** Makes the next create answer this HTTP status and Stripe error. */
+  failNextCreate(status: number, error: { type: string; message: string; code?: string }): void;
+  succeed(id: string): FakePaymentIntent;
+  decline(id: string, message: string): FakePaymentIntent;
+  /** A webhook event as Stripe sends it, for the payment's current state. */
+  event(type: string, id: string, eventId?: string): Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+/** Stripe's form encoding (`metadata[order_id]=…`) back into an object. */
+function parseForm(body: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let target = result as Record<string, unknown>;
+    for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+    target[path.at(-1)!] = value;
+  }
+  return result;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  const requests: FakeStripeRequest[] = [];
+  const idempotent = new Map<string, FakePaymentIntent>();
+  let nextCreateFailure: { status: number; error: { type: string; message: string; code?: string } } | null = null;
+
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const params = parseForm(await readBody(request));
+    const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null;
+    requests.push({ method: request.method ?? 'GET', path: url.pathname, params, idempotencyKey, authorization: request.headers.authorization ?? null });
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+      response.end(JSON.stringify(body));
+    };
+    if (!request.headers.authorization?.startsWith('Bearer sk_')) {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      if (nextCreateFailure) {
+        const { status, error } = nextCreateFailure;
+        nextCreateFailure = null;
+        return send(status, { error });
+      }
+      if (idempotencyKey && idempotent.has(idempotencyKey)) return send(200, idempotent.get(idempotencyKey));
+      const id = `pi_${randomBytes(12).toString('hex')}`;
+      const intent: FakePaymentIntent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(params.amount),
+        amount_received: 0,
+        currency: String(params.currency),
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        metadata: (params.metadata as Record<string, string>) ?? {},
+        automatic_payment_methods: params.automatic_payment_methods
+          ? { enabled: (params.automatic_payment_methods as { enabled: string }).enabled === 'true' }
+          : null,
+        receipt_email: (params.receipt_email as string) ?? null,
+        last_payment_error: null,
+        cancellation_reason: null,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      paymentIntents.set(id, intent);
+      if (idempotencyKey) idempotent.set(idempotencyKey, intent);
+      return send(200, intent);
+    }
+
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && retrieve) {
+      const intent = paymentIntents.get(retrieve[1]);
+      if (!intent) {
+        return send(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'` },
+        });
+      }
+      return send(200, intent);
+    }
+    return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const intent = (id: string) => {
+    const found = paymentIntents.get(id);
+    if (!found) throw new Error(`no fake payment intent ${id}`);
+    return found;
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    paymentIntents,
+    failNextCreate(status, error) {
+      nextCreateFailure = { status, error };
+    },
+    succeed(id) {
+      const found = intent(id);
+      Object.assign(found, { status: 'succeeded', amount_received: found.amount, last_payment_error: null });
+      return found;
+    },
+    decline(id, message) {
+      const found = intent(id);
+      Object.assign(found, {
+        status: 'requires_payment_method',
+        last_payment_error: { code: 'card_declined', message, type: 'card_error' },
+      });
+      return found;
+    },
+    event(type, id, eventId = `evt_${randomBytes(12).toString('hex')}`) {
+      return {
+        id: eventId,
+        object: 'event',
+        api_version: '2025-01-27.acacia',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object: structuredClone(intent(id)) },
+      };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
