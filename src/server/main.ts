@@ -7,7 +7,7 @@ import { createJobHandlers } from './jobs/handlers.js';
 import { createLogger } from './logger.js';
 import { ensureAdmin } from './modules/auth/service.js';
 import { applyStoredSecrets, watchStoredSecrets } from './modules/settings/service.js';
-import { closeLocalMockups, warmLocalMockups } from './modules/mockups/local/index.js';
+import { closeLocalMockups } from './modules/mockups/local/index.js';
 import { closeStylePool } from './modules/styles/engines/local/index.js';
 import { seedShop } from './seed/seed.js';
 
@@ -45,8 +45,6 @@ async function main(): Promise<void> {
     `${config.siteName} is open at ${config.publicUrl} (database: ${context.database.kind}, storage: ${context.storage.kind}, ` +
       `workers: ${config.runWorkers ? 'in-process' : 'off'}; ready in ${Date.now() - started} ms)`,
   );
-  // Build the mockup renderer's product templates now, so the first visitor's mockups are instant.
-  warmLocalMockups().catch((error) => log.warn({ err: error }, 'mockup warm-up failed'));
 }
 
 main().catch((error) => {

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { image_transformations, images, styles } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { decodeToJpeg } from '../images/adapters/heic.js';
+import { warmLocalMockups } from '../mockups/local/index.js';
 import { engineFor, StyleEngineError } from './engines/index.js';
 import { findTransformation, findTransformationWithSources, updateTransformation, type TransformationRow } from './repository.js';
 
@@ -57,6 +58,9 @@ export async function startTransformation(
     })
     .returning();
   await context.jobs.send('transformation.render', { transformationId: row.id });
+  // The visitor will want mockups in a moment: build the renderer's product templates while
+  // the artwork is made, rather than holding them in memory while the shop sits idle.
+  warmLocalMockups().catch((error) => context.log.warn({ err: error }, 'mockup warm-up failed'));
   return row;
 }
 
