@@ -16,7 +16,8 @@ import { SESSION_COOKIE, sessionIdOf } from './sessions.js';
 
 let shop: TestApp;
 beforeAll(async () => {
-  shop = await createTestApp();
+  // As behind a TLS-terminating proxy: client address and protocol come from X-Forwarded-*.
+  shop = await createTestApp({ env: { TRUST_PROXY: 'true' } });
 });
 afterAll(async () => shop?.close());
 
