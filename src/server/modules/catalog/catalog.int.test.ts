@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { physical_items } from '../../db/schema.js';
-import { startPrintfulFake, type PrintfulFake } from '../../testing/fakes/printful-fake.js';
+import { startPrintfulFake, type PrintfulFake } from '../../testing/fakes/printful-catalog-fake.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { PrintfulClient } from './printful/client.js';
 import { toSummary } from './printful-provider.js';

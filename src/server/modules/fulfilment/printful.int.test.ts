@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { order_items, orders } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { startFakePrintful, type FakePrintful } from '../../testing/fakes/fake-printful.js';
+import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
 import { checkoutBody, createArtwork, sellableProducts } from '../../testing/fixtures/orders.js';
 import { completeJobs, jobsFor } from '../../testing/fixtures/jobs.js';
 import { retryFulfilment } from '../orders/service.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { insertArtwork } from '../../testing/fixtures.js';
-import { startPrintfulFake, type PrintfulFake } from '../../testing/fakes/printful-fake.js';
+import { startPrintfulFake, type PrintfulFake } from '../../testing/fakes/printful-catalog-fake.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { renderPrintfulMockups } from './printful-mockups.js';
 

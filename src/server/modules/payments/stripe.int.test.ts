@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { email_messages, orders, payment_events } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { startFakePrintful, type FakePrintful } from '../../testing/fakes/fake-printful.js';
+import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
 import { startFakeStripe, type FakeStripe } from '../../testing/fakes/fake-stripe.js';
 import { checkoutBody, createArtwork, sellableProducts, type SellableProduct } from '../../testing/fixtures/orders.js';
 import { jobsFor, waitFor } from '../../testing/fixtures/jobs.js';

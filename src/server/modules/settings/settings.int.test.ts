@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { IntegrationStatus, SettingsView } from '../../../domain/admin-settings.js';
 import { settings } from '../../db/schema.js';
-import { startPrintfulFake, type PrintfulFake } from '../../testing/fakes/printful-fake.js';
+import { startPrintfulFake, type PrintfulFake } from '../../testing/fakes/printful-catalog-fake.js';
 import { createAccount, SAME_ORIGIN, signInCookie } from '../../testing/admin-session.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { APP_SECRET_FILE } from './app-secret.js';

@@ -1,7 +1,7 @@
 /**
- * A local stand-in for Printful's API v1, speaking its JSON (`{code, result}` and
- * `{code, result: "text", error: {reason, message}}`), for tests of the real adapters.
- * Catalog, variants, mockup generator tasks and orders; 429s and failures on demand.
+ * A local stand-in for Printful's API v1 catalog and mockup generator, speaking its JSON
+ * (`{code, result}` and `{code, result: "text", error: {reason, message}}`), for tests of
+ * the real adapters; 429s and failures on demand. Orders: printful-orders-fake.ts.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import sharp from 'sharp';
@@ -14,19 +14,9 @@ export interface FakeRequest {
   headers: IncomingMessage['headers'];
 }
 
-export interface FakeOrder {
-  id: number;
-  external_id: string;
-  status: string;
-  recipient: unknown;
-  items: unknown[];
-  confirm: boolean;
-}
-
 export interface PrintfulFake {
   url: string;
   requests: FakeRequest[];
-  orders: FakeOrder[];
   /** Answer the next n calls with 429 (Retry-After: retryAfterSeconds). */
   rateLimitNext(n: number, retryAfterSeconds?: number): void;
   /** Answer the next n calls with this status. */
@@ -45,7 +35,6 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
   const catalog: CatalogProduct[] = structuredClone(builtinCatalog) as CatalogProduct[];
   const removed = new Set<number>();
   const requests: FakeRequest[] = [];
-  const orders: FakeOrder[] = [];
   const tasks = new Map<string, { productId: number; variantIds: number[]; polls: number; placement: string }>();
   let rateLimited = 0;
   let retryAfter = 1;
@@ -164,28 +153,6 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
         }),
       );
     }
-    if (request.method === 'POST' && path === '/orders') {
-      const external = String(body.external_id);
-      if (orders.some((order) => order.external_id === external)) {
-        return send(400, problem(400, `Order with external ID ${external} already exists`, 'BadRequest'));
-      }
-      const order: FakeOrder = {
-        id: 10_000 + orders.length,
-        external_id: external,
-        status: url.searchParams.get('confirm') === 'true' ? 'pending' : 'draft',
-        recipient: body.recipient,
-        items: body.items,
-        confirm: url.searchParams.get('confirm') === 'true',
-      };
-      orders.push(order);
-      return send(200, ok({ id: order.id, external_id: order.external_id, status: order.status }));
-    }
-    if (request.method === 'GET' && (match = path.match(/^\/orders\/@(.+)$/))) {
-      const order = orders.find((o) => o.external_id === decodeURIComponent(match![1]));
-      if (!order) return send(404, problem(404, 'Not found', 'NotFound'));
-      return send(200, ok({ id: order.id, external_id: order.external_id, status: order.status }));
-    }
-    if (request.method === 'POST' && path === '/webhooks') return send(200, ok(body));
     return send(404, problem(404, `No route ${request.method} ${path}`, 'NotFound'));
   });
 
@@ -196,7 +163,6 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
   return {
     url: baseUrl,
     requests,
-    orders,
     mockupTasks,
     rateLimitNext(n, seconds = 1) {
       rateLimited = n;
