@@ -22,6 +22,40 @@ export function isLocalStyleId(value: string): value is LocalStyleId {
   return (LOCAL_STYLE_IDS as readonly string[]).includes(value);
 }
 
+/** The local styles, as the shop shows and seeds them. */
+export const LOCAL_STYLES: Record<LocalStyleId, { name: string; description: string; prompt: string }> = {
+  'ink-sketch': {
+    name: 'Ink Sketch',
+    description: 'Flowing pen lines and soft pencil hatching on warm sketchbook paper.',
+    prompt: 'A hand-drawn ink and pencil sketch on warm paper, confident outlines and soft hatching.',
+  },
+  watercolour: {
+    name: 'Watercolour',
+    description: 'Loose washes of pigment with darkened wet edges, granulation and cold-pressed paper.',
+    prompt: 'A loose watercolour painting with soft washes, pigment blooms, darkened edges and paper texture.',
+  },
+  'oil-painting': {
+    name: 'Oil Painting',
+    description: 'Thick directional brushwork that follows the shapes of your photo, lit like real impasto.',
+    prompt: 'A rich oil painting with visible brush strokes following the forms of the scene.',
+  },
+  'pop-art': {
+    name: 'Pop Art',
+    description: 'Bold flat colours, heavy black outlines and comic-book halftone dots.',
+    prompt: 'Bold pop art: a few flat saturated colours, thick outlines and halftone dot screens.',
+  },
+  'stained-glass': {
+    name: 'Stained Glass',
+    description: 'Jewel-coloured glass pieces that glow from within, joined by dark lead lines.',
+    prompt: 'A stained glass window: luminous glass pieces following the image, joined by dark lead lines.',
+  },
+  'travel-poster': {
+    name: 'Vintage Travel Poster',
+    description: 'Flat screen-printed shapes in a sun-faded vintage palette, with paper grain and a border.',
+    prompt: 'A vintage travel poster: flat shapes, a limited warm palette, soft print grain.',
+  },
+};
+
 export interface StyleSeed {
   name: string;
   engine: StyleEngine;
@@ -29,36 +63,7 @@ export interface StyleSeed {
 }
 
 export const DEFAULT_STYLES: readonly StyleSeed[] = [
-  {
-    name: 'Ink Sketch',
-    engine: 'ink-sketch',
-    style_prompt: 'A hand-drawn ink and pencil sketch on warm paper, confident outlines and soft hatching.',
-  },
-  {
-    name: 'Watercolour',
-    engine: 'watercolour',
-    style_prompt: 'A loose watercolour painting with soft washes, pigment blooms, darkened edges and paper texture.',
-  },
-  {
-    name: 'Oil Painting',
-    engine: 'oil-painting',
-    style_prompt: 'A rich oil painting with visible brush strokes following the forms of the scene.',
-  },
-  {
-    name: 'Pop Art',
-    engine: 'pop-art',
-    style_prompt: 'Bold pop art: a few flat saturated colours, thick outlines and halftone dot screens.',
-  },
-  {
-    name: 'Stained Glass',
-    engine: 'stained-glass',
-    style_prompt: 'A stained glass window: luminous glass pieces following the image, joined by dark lead lines.',
-  },
-  {
-    name: 'Vintage Travel Poster',
-    engine: 'travel-poster',
-    style_prompt: 'A vintage travel poster: flat shapes, a limited warm palette, soft print grain.',
-  },
+  ...LOCAL_STYLE_IDS.map((id) => ({ name: LOCAL_STYLES[id].name, engine: id, style_prompt: LOCAL_STYLES[id].prompt })),
   {
     name: 'Impressionist (AI)',
     engine: HOSTED_AI_ENGINE,

@@ -1,0 +1,98 @@
+/**
+ * Local style engines: time to turn a 12-megapixel JPEG into a 2048 px artwork, per style,
+ * through the same worker pool the server uses, beside the time sharp alone takes to decode,
+ * resize and encode the same photo (measured between the style's runs, so both see the same
+ * machine load). Then one 6000 px print file per style from a 27-megapixel photo.
+ *
+ *   npm run bench -- styles
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import sharp from 'sharp';
+import { closeStylePool, localStyles, renderArtwork } from '../src/server/modules/styles/engines/local/index.js';
+import { makeTwelveMegapixelJpeg } from './test-photo.js';
+
+const RUNS = 7;
+const PREVIEW = 2048;
+const PRINT = 6000;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Wall time, and CPU time of the whole process (all threads: pool, helpers, libvips). */
+async function time(fn: () => Promise<unknown>, cpu?: number[]): Promise<number> {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  await fn();
+  const wall = performance.now() - t;
+  const used = process.cpuUsage(c);
+  cpu?.push((used.user + used.system) / 1000);
+  return wall;
+}
+
+const photo = await makeTwelveMegapixelJpeg();
+const printPhoto = await makeTwelveMegapixelJpeg(undefined, 6000, 4500);
+const sharpOnly = () =>
+  sharp(photo)
+    .rotate()
+    .resize({ width: PREVIEW, height: PREVIEW, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+console.log(
+  `photo: 4000×3000 JPEG, ${(photo.length / 1e6).toFixed(1)} MB; ${availableParallelism()} cores; ${RUNS} runs per style; load average ${loadavg()[0].toFixed(1)}`,
+);
+// Warm up: start the pool's threads and JIT every style once.
+await Promise.all(localStyles.map((s) => renderArtwork({ styleId: s.id, input: photo, longSide: 512 })));
+await sharpOnly();
+
+const rows: Array<{
+  style: string;
+  ms: number;
+  base: number;
+  ratio: number;
+  cpu: number;
+  baseCpu: number;
+  print: number;
+  printSize: string;
+}> = [];
+for (const style of localStyles) {
+  const runs: number[] = [];
+  const base: number[] = [];
+  const cpu: number[] = [];
+  const baseCpu: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    base.push(await time(sharpOnly, baseCpu));
+    runs.push(await time(() => renderArtwork({ styleId: style.id, input: photo, longSide: PREVIEW }), cpu));
+  }
+  base.push(await time(sharpOnly, baseCpu));
+  let printSize = '';
+  const print = await time(async () => {
+    const art = await renderArtwork({ styleId: style.id, input: printPhoto, longSide: PRINT });
+    printSize = `${art.width}×${art.height}`;
+  });
+  const ms = median(runs);
+  const b = median(base);
+  rows.push({ style: style.id, ms, base: b, ratio: ms / b, cpu: median(cpu), baseCpu: median(baseCpu), print, printSize });
+}
+await closeStylePool();
+
+const header = ['style', '12 MP → 2048 px median', 'sharp only median', 'ratio', 'CPU style / sharp', `print ${PRINT} px`];
+const lines = rows.map((r) => [
+  r.style,
+  `${r.ms.toFixed(0)} ms`,
+  `${r.base.toFixed(0)} ms`,
+  `${r.ratio.toFixed(1)}×`,
+  `${r.cpu.toFixed(0)} / ${r.baseCpu.toFixed(0)} ms`,
+  `${(r.print / 1000).toFixed(1)} s (${r.printSize})`,
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+console.log(fmt(header));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const l of lines) console.log(fmt(l));
+console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: above 2 the figures include waiting for other processes)`);
+const slow = rows.filter((r) => r.ms > 1500 || r.ratio > 6);
+console.log(slow.length === 0 ? 'all styles within 1.5 s and 6× sharp' : `over target: ${slow.map((r) => r.style).join(', ')}`);

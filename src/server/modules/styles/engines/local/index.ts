@@ -1,0 +1,96 @@
+/**
+ * Local style engines: classic non-photorealistic rendering on the CPU. Each render runs in a
+ * piscina worker thread so the server's event loop never blocks on pixels.
+ */
+import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import Piscina from 'piscina';
+import type { LocalStyleId } from './catalogue.js';
+import type { RenderTask } from './worker.js';
+
+export { type LocalStyleId, isLocalStyleId, localStyles } from './catalogue.js';
+
+export interface RenderRequest {
+  styleId: LocalStyleId;
+  /** Any format sharp reads; EXIF orientation is applied. */
+  input: Buffer;
+  /** Long side of the artwork: 2048 for the preview, up to 6000 for the print file. Never upscales. */
+  longSide: number;
+  /** JPEG quality, default 90. */
+  quality?: number;
+}
+
+export interface RenderResult {
+  /** JPEG. */
+  image: Buffer;
+  width: number;
+  height: number;
+}
+
+let pool: Piscina<RenderTask, { image: Uint8Array; width: number; height: number }> | undefined;
+
+function workerFile(): { filename: string; execArgv: string[] } {
+  const ts = new URL('./worker.ts', import.meta.url);
+  if (existsSync(fileURLToPath(ts))) {
+    // Sources run through tsx (server) or vitest (tests); a worker thread starts as plain
+    // Node, so it registers tsx's loader itself.
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    return { filename: ts.href, execArgv: ['--import', tsx] };
+  }
+  return { filename: new URL('./worker.js', import.meta.url).href, execArgv: [] };
+}
+
+function stylePool() {
+  if (!pool) {
+    const { filename, execArgv } = workerFile();
+    pool = new Piscina({
+      filename,
+      execArgv,
+      minThreads: 0,
+      maxThreads: Math.max(1, availableParallelism()),
+      // Warm threads (and their helpers) for a while: starting one costs about a second.
+      idleTimeout: 120_000,
+    });
+  }
+  return pool;
+}
+
+/** Runs in a piscina worker-thread pool so the event loop never blocks; onProgress gets 0..1 fractions as real stages complete. */
+export async function renderArtwork(req: RenderRequest, onProgress?: (fraction: number) => void): Promise<RenderResult> {
+  // A private copy: the caller's Buffer may share its memory with others, and ours is moved.
+  const input = new Uint8Array(req.input);
+  const { port1, port2 } = new MessageChannel();
+  let reported = 0;
+  let done = false;
+  const report = (fraction: number) => {
+    if (done || !onProgress || !(fraction > reported)) return;
+    reported = Math.min(1, fraction);
+    onProgress(reported);
+  };
+  port1.on('message', report);
+  try {
+    const result = await stylePool().run(
+      { styleId: req.styleId, input, longSide: req.longSide, quality: req.quality, port: port2 },
+      { transferList: [port2, input.buffer] },
+    );
+    report(1);
+    return {
+      image: Buffer.from(result.image.buffer, result.image.byteOffset, result.image.byteLength),
+      width: result.width,
+      height: result.height,
+    };
+  } finally {
+    done = true;
+    port1.close();
+  }
+}
+
+export async function closeStylePool(): Promise<void> {
+  const p = pool;
+  pool = undefined;
+  await p?.destroy();
+}

@@ -1,0 +1,63 @@
+import { type Plane, rng, f32 } from '../raster.js';
+
+const cache = new Map<number, Plane>();
+
+/**
+ * A seamless tile of pencil strokes running along x: rows of strokes `spacing` apart, each
+ * stroke with its own length, pressure and tapered ends. Values 0 (paper) .. 1 (full graphite).
+ */
+export function strokeTile(seed: number, size = 256, spacing = 4): Plane {
+  const hit = cache.get(seed * 31 + spacing);
+  if (hit) return hit;
+  const r = rng(seed);
+  const t = f32(size * size);
+  for (let row = 0; row < size; row += spacing) {
+    let u = Math.floor(r() * 40);
+    const y = row + (r() < 0.3 ? 1 : 0);
+    while (u < size + 40) {
+      const len = 24 + Math.floor(r() * 90);
+      const pressure = 0.55 + r() * 0.45;
+      for (let k = 0; k < len; k++) {
+        const edge = Math.min(k, len - 1 - k);
+        const taper = Math.min(1, edge / 6);
+        const x = (u + k) % size;
+        const i = (y % size) * size + x;
+        t[i] = Math.max(t[i], pressure * taper * (0.85 + 0.15 * r()));
+      }
+      u += len + 2 + Math.floor(r() * 14);
+    }
+  }
+  // Soften across the strokes so rotated sampling stays anti-aliased.
+  const out = f32(size * size);
+  for (let y = 0; y < size; y++) {
+    const ym = ((y - 1 + size) % size) * size;
+    const yp = ((y + 1) % size) * size;
+    for (let x = 0; x < size; x++) out[y * size + x] = 0.6 * t[y * size + x] + 0.2 * (t[ym + x] + t[yp + x]);
+  }
+  const tile = { width: size, height: size, data: out };
+  cache.set(seed * 31 + spacing, tile);
+  return tile;
+}
+
+/**
+ * Samples a periodic tile (power-of-two size) bilinearly along a rotated frame. `scale` is how
+ * many output pixels one tile texel spans.
+ */
+export function sampleRotated(tile: Plane, x: number, y: number, cos: number, sin: number, scale: number): number {
+  const size = tile.width;
+  const mask = size - 1;
+  const u = (x * cos + y * sin) / scale + 1024 * size;
+  const v = (-x * sin + y * cos) / scale + 1024 * size;
+  const u0 = Math.floor(u);
+  const v0 = Math.floor(v);
+  const fu = u - u0;
+  const fv = v - v0;
+  const a0 = u0 & mask;
+  const a1 = (u0 + 1) & mask;
+  const b0 = (v0 & mask) * size;
+  const b1 = ((v0 + 1) & mask) * size;
+  const d = tile.data;
+  const top = d[b0 + a0] + (d[b0 + a1] - d[b0 + a0]) * fu;
+  const bot = d[b1 + a0] + (d[b1 + a1] - d[b1 + a0]) * fu;
+  return top + (bot - top) * fv;
+}

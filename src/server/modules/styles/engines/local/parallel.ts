@@ -1,0 +1,117 @@
+/**
+ * Row-parallel kernels over two threads. A render runs in one pool thread; its heaviest loops
+ * (flow-guided filters, the Kuwahara filter, the final compositing) are split across that thread
+ * and one helper thread it owns, both pulling chunks of rows from a shared counter so a busy core
+ * never holds the other back. The arrays they share live in SharedArrayBuffers, so nothing is
+ * copied; any other argument is cloned into the helper.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/** Processes rows (or any index range) y0 ≤ y < y1 of a task. */
+export type RowKernel<A> = (args: A, y0: number, y1: number) => void;
+
+const registry = new Map<string, RowKernel<never>>();
+
+/** Registers a kernel under a name both threads know (modules register at import). */
+export function rowKernel<A>(name: string, fn: RowKernel<A>): (args: A, rows: number) => Promise<void> {
+  registry.set(name, fn as RowKernel<never>);
+  return (args: A, rows: number) => runRows(name, args as object, rows);
+}
+
+/** Runs chunks until none are left; returns how many this thread ran. */
+export function runKernelChunks(name: string, args: object, counter: Int32Array, rows: number, chunk: number): number {
+  const fn = registry.get(name) as RowKernel<object> | undefined;
+  if (!fn) throw new Error(`Unknown row kernel ${name}`);
+  const chunks = Math.ceil(rows / chunk);
+  for (let done = 0; ; done++) {
+    const c = Atomics.add(counter, 0, 1);
+    if (c >= chunks) return done;
+    fn(args, c * chunk, Math.min(rows, (c + 1) * chunk));
+  }
+}
+
+export const shared = {
+  f32: (n: number) => new Float32Array(new SharedArrayBuffer(n * 4)),
+  i32: (n: number) => new Int32Array(new SharedArrayBuffer(n * 4)),
+  u16: (n: number) => new Uint16Array(new SharedArrayBuffer(n * 2)),
+  u8: (n: number) => new Uint8Array(new SharedArrayBuffer(n)),
+  u8c: (n: number) => new Uint8ClampedArray(new SharedArrayBuffer(n)),
+};
+
+let helper: Worker | null | undefined;
+/** The helper has loaded its kernels; until then work is not handed to it. */
+let helperReady = false;
+let nextId = 1;
+const pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+
+function helperThread(): Worker | null {
+  if (helper !== undefined) return helper;
+  try {
+    const ts = new URL('./parallel-helper.ts', import.meta.url);
+    const isTs = existsSync(fileURLToPath(ts));
+    const execArgv = isTs ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+    // The helper's entry is TypeScript: like piscina, load it through require() (tsx hooks
+    // CommonJS loading in a worker, not a worker's ESM entry), from a tiny data: module.
+    const entry = fileURLToPath(isTs ? ts : new URL('./parallel-helper.js', import.meta.url));
+    const code = isTs
+      ? `import { createRequire } from 'node:module'; createRequire(${JSON.stringify(entry)})(${JSON.stringify(entry)});`
+      : `import(${JSON.stringify(pathToFileURL(entry).href)});`;
+    const w = new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { execArgv });
+    w.unref();
+    w.on('message', (m: { id: number; error?: string; ready?: boolean }) => {
+      if (m.ready) {
+        helperReady = true;
+        return;
+      }
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      if (m.error) p.reject(new Error(m.error));
+      else p.resolve();
+    });
+    const gone = (e: Error) => {
+      for (const p of pending.values()) p.reject(e);
+      pending.clear();
+      if (helper === w) {
+        helper = null;
+        helperReady = false;
+      }
+    };
+    w.on('error', gone);
+    w.on('exit', () => gone(new Error('style helper thread exited')));
+    helper = w;
+    helperReady = false;
+  } catch {
+    // No helper thread (e.g. workers unavailable): the kernels simply run on this thread.
+    helper = null;
+  }
+  return helper;
+}
+
+/** Starts this thread's helper ahead of the first render (it takes a moment to load). */
+export function warmHelper(): void {
+  helperThread();
+}
+
+async function runRows(name: string, args: object, rows: number): Promise<void> {
+  const chunk = Math.max(8, Math.ceil(rows / 48));
+  const counter = new Int32Array(new SharedArrayBuffer(4));
+  const h = rows >= 64 ? helperThread() : null;
+  if (!h || !helperReady) {
+    runKernelChunks(name, args, counter, rows, chunk);
+    return;
+  }
+  const id = nextId++;
+  const done = new Promise<void>((resolve, reject) => pending.set(id, { resolve, reject }));
+  h.ref();
+  h.postMessage({ id, name, args, counter, rows, chunk });
+  try {
+    runKernelChunks(name, args, counter, rows, chunk);
+    await done;
+  } finally {
+    if (pending.size === 0) h.unref();
+  }
+}

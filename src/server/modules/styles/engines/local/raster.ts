@@ -1,0 +1,159 @@
+/**
+ * Pixel containers and the small conversions every style shares. Colour images are interleaved
+ * RGB; float images hold sRGB-encoded values in 0..1 (the styles work on what the eye sees, so
+ * gamma-encoded values are the right space for thresholds and tone curves).
+ */
+
+/**
+ * Float buffers live in SharedArrayBuffers so the row-parallel kernels (parallel.ts) can hand
+ * them to the helper thread without copying.
+ */
+export function f32(n: number): Float32Array {
+  return new Float32Array(new SharedArrayBuffer(n * 4));
+}
+
+export function copyF32(a: Float32Array): Float32Array {
+  const out = f32(a.length);
+  out.set(a);
+  return out;
+}
+
+export interface Rgb8 {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export interface RgbF {
+  width: number;
+  height: number;
+  data: Float32Array;
+}
+
+export interface Plane {
+  width: number;
+  height: number;
+  data: Float32Array;
+}
+
+export function toFloat(img: Rgb8): RgbF {
+  const n = img.data.length;
+  const out = f32(n);
+  const src = img.data;
+  const k = 1 / 255;
+  for (let i = 0; i < n; i++) out[i] = src[i] * k;
+  return { width: img.width, height: img.height, data: out };
+}
+
+/** Dither offset in −0.5..0.5 for pixel i (a hash, so any thread gets the same value). */
+export function dither(i: number): number {
+  let h = Math.imul(i ^ (i >>> 15), 0x2c1b3c6d);
+  h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
+  h ^= h >>> 15;
+  return (h >>> 0) / 4294967296 - 0.5;
+}
+
+export function rgb8Of(data: Uint8ClampedArray, width: number, height: number): Rgb8 {
+  return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+/** Rec. 709 luma of gamma-encoded RGB. */
+export function luminance(img: RgbF): Plane {
+  const { width, height, data } = img;
+  const out = f32(width * height);
+  for (let i = 0, j = 0; i < out.length; i++, j += 3) {
+    out[i] = 0.2126 * data[j] + 0.7152 * data[j + 1] + 0.0722 * data[j + 2];
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * Source index and weight along one axis for resampling `inN` samples to `outN` with pixel
+ * centres aligned: sample = s[i0] + (s[i0 + 1] − s[i0]) · f (i0 + 1 always valid).
+ */
+export function axisMap(outN: number, inN: number): { i0: Int32Array; f: Float32Array } {
+  const i0 = new Int32Array(outN);
+  const f = new Float32Array(outN);
+  const k = inN / outN;
+  const max = Math.max(0, inN - 1.001);
+  for (let o = 0; o < outN; o++) {
+    let s = (o + 0.5) * k - 0.5;
+    s = s < 0 ? 0 : s > max ? max : s;
+    i0[o] = s | 0;
+    f[o] = s - (s | 0);
+  }
+  return { i0, f };
+}
+
+export function clamp01(v: number): number {
+  return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+export function smoothstep(e0: number, e1: number, x: number): number {
+  const t = clamp01((x - e0) / (e1 - e0));
+  return t * t * (3 - 2 * t);
+}
+
+/** sRGB (gamma encoded, 0..1) → OKLab. L in 0..1, a/b roughly ±0.4. */
+export function srgbToOklab(r: number, g: number, b: number, out: Float32Array | number[], o = 0): void {
+  const lr = SRGB_TO_LINEAR[(r * 4095 + 0.5) | 0];
+  const lg = SRGB_TO_LINEAR[(g * 4095 + 0.5) | 0];
+  const lb = SRGB_TO_LINEAR[(b * 4095 + 0.5) | 0];
+  const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
+  const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
+  const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
+  out[o] = 0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s;
+  out[o + 1] = 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s;
+  out[o + 2] = 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s;
+}
+
+/** OKLab → sRGB (gamma encoded, clamped to 0..1). */
+export function oklabToSrgb(L: number, a: number, bb: number, out: Float32Array | number[], o = 0): void {
+  const l_ = L + 0.3963377774 * a + 0.2158037573 * bb;
+  const m_ = L - 0.1055613458 * a - 0.0638541728 * bb;
+  const s_ = L - 0.0894841775 * a - 1.291485548 * bb;
+  const l = l_ * l_ * l_;
+  const m = m_ * m_ * m_;
+  const s = s_ * s_ * s_;
+  out[o] = linearToSrgb(4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s);
+  out[o + 1] = linearToSrgb(-1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s);
+  out[o + 2] = linearToSrgb(-0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s);
+}
+
+const SRGB_TO_LINEAR = (() => {
+  const t = new Float32Array(4096);
+  for (let i = 0; i < 4096; i++) {
+    const v = i / 4095;
+    t[i] = v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+  }
+  return t;
+})();
+
+const LINEAR_TO_SRGB = (() => {
+  const t = new Float32Array(4097);
+  for (let i = 0; i <= 4096; i++) {
+    const v = i / 4096;
+    t[i] = v <= 0.0031308 ? v * 12.92 : 1.055 * Math.pow(v, 1 / 2.4) - 0.055;
+  }
+  return t;
+})();
+
+export function linearToSrgb(v: number): number {
+  if (v <= 0) return 0;
+  if (v >= 1) return 1;
+  const f = v * 4096;
+  const i = f | 0;
+  return LINEAR_TO_SRGB[i] + (LINEAR_TO_SRGB[i + 1] - LINEAR_TO_SRGB[i]) * (f - i);
+}
+
+/** A small, fast, seedable PRNG (mulberry32) so a style renders the same artwork every time. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,186 @@
+import { axisMap, f32, luminance, rgb8Of } from '../raster.js';
+import { rowKernel, shared } from '../parallel.js';
+import { domainTransform } from '../kernels/domain-transform.js';
+import { CHROMA_WEIGHT, toOklabRows, unweighted } from '../kernels/colour.js';
+import { gaussianBlur, gaussianBlurRgbRows } from '../kernels/blur.js';
+import { RegionUpsampler, cleanLabels, paintLabels } from '../kernels/regions.js';
+import { kMeans } from '../kernels/quantise.js';
+import { type LocalStyleEngine, unit } from './style.js';
+
+/** Printing inks of a comic-book press (sRGB 0..255). */
+const INK = {
+  black: [22, 20, 24],
+  paper: [255, 248, 231],
+  yellow: [255, 214, 0],
+  orange: [255, 128, 24],
+  red: [228, 32, 43],
+  pink: [255, 112, 166],
+  purple: [122, 58, 168],
+  blue: [24, 88, 196],
+  sky: [64, 178, 242],
+  green: [30, 170, 80],
+} as const;
+
+/** OKLab hue angle (radians) of each chromatic ink, for matching a cluster's hue. */
+const HUES: Array<{ hue: number; ink: readonly number[]; light: readonly number[] }> = [
+  { hue: 0.5, ink: INK.red, light: INK.pink },
+  { hue: 1.0, ink: INK.orange, light: INK.yellow },
+  { hue: 1.7, ink: INK.yellow, light: INK.yellow },
+  { hue: 2.5, ink: INK.green, light: INK.green },
+  { hue: -2.0, ink: INK.blue, light: INK.sky },
+  { hue: -1.6, ink: INK.blue, light: INK.sky },
+  { hue: -0.6, ink: INK.purple, light: INK.pink },
+  { hue: 0.0, ink: INK.pink, light: INK.pink },
+];
+
+interface Treatment {
+  base: readonly number[];
+  dot: readonly number[];
+  /** Ben-Day dots of `dot` over `base`; otherwise flat `base`. */
+  dots: boolean;
+}
+
+/**
+ * How a colour cluster is printed: near-black as black ink, greys as paper, sky-blue dots or
+ * solid blue, colours as the nearest ink by hue, flat when dark, as dots on paper when light.
+ */
+function treat(L: number, a: number, b: number): Treatment {
+  const chroma = Math.hypot(a, b);
+  if (L < 0.36) return { base: INK.black, dot: INK.black, dots: false };
+  if (chroma < 0.025) {
+    if (L > 0.84) return { base: INK.paper, dot: INK.paper, dots: false };
+    if (L > 0.6) return { base: INK.paper, dot: INK.sky, dots: true };
+    return { base: INK.blue, dot: INK.blue, dots: false };
+  }
+  const hue = Math.atan2(b, a);
+  let best = HUES[0];
+  let bd = Infinity;
+  for (const h of HUES) {
+    let d = Math.abs(hue - h.hue);
+    if (d > Math.PI) d = 2 * Math.PI - d;
+    if (d < bd) {
+      bd = d;
+      best = h;
+    }
+  }
+  if (L > 0.78) return { base: INK.paper, dot: best.light, dots: true };
+  if (L > 0.62 && best.ink !== INK.yellow) return { base: INK.paper, dot: best.ink, dots: true };
+  return { base: best.ink, dot: best.ink, dots: false };
+}
+
+interface ComposeArgs {
+  labels: Uint8Array;
+  painted: Float32Array;
+  centres: Float32Array;
+  treatments: Treatment[];
+  tone: Float32Array;
+  ol: Float32Array;
+  w: number;
+  h: number;
+  W: number;
+  H: number;
+  out: Uint8ClampedArray;
+}
+
+const compose = rowKernel<ComposeArgs>('pop-art/compose', (args, y0, y1) => {
+  const { labels, painted, centres, treatments, tone, ol, w, h, W, H, out } = args;
+  const cols = axisMap(W, w);
+  const rows = axisMap(H, h);
+  const period = 7.5 * Math.max(1, Math.max(W, H) / 2048);
+  const cos = Math.SQRT1_2;
+  const sin = Math.SQRT1_2;
+  const aa = 0.75;
+  const regions = new RegionUpsampler(labels, painted, centres, w, h, W, H);
+  const first = new Uint8Array(W);
+  const second = new Uint8Array(W);
+  const weight = f32(W);
+  for (let y = y0; y < y1; y++) {
+    regions.row(y, W, first, second, weight);
+    const yy = rows.i0[y];
+    const wy = rows.f[y];
+    for (let x = 0; x < W; x++) {
+      const x0 = cols.i0[x];
+      const wx = cols.f[x];
+      const i00 = yy * w + x0;
+      const w00 = (1 - wx) * (1 - wy);
+      const w10 = wx * (1 - wy);
+      const w01 = (1 - wx) * wy;
+      const w11 = wx * wy;
+      const t1 = treatments[first[x]];
+      const tt = treatments[second[x]];
+      const t2 = weight[x];
+      let inDot = 0;
+      if (t1.dots || tt.dots) {
+        // Ben-Day dot coverage follows the local tone inside a dotted region.
+        const pl = tone[i00] * w00 + tone[i00 + 1] * w10 + tone[i00 + w] * w01 + tone[i00 + w + 1] * w11;
+        const coverage = Math.min(0.62, Math.max(0.12, (1 - pl) * 1.5 - 0.05));
+        const u2 = (x * cos + y * sin) / period;
+        const v2 = (-x * sin + y * cos) / period;
+        const du = u2 - Math.floor(u2) - 0.5;
+        const dv = v2 - Math.floor(v2) - 0.5;
+        const dist = Math.sqrt(du * du + dv * dv) * period;
+        const radius = Math.sqrt(coverage / Math.PI) * period;
+        inDot = dist <= radius - aa ? 1 : dist >= radius + aa ? 0 : (radius + aa - dist) / (2 * aa);
+      }
+      const ink = ol[i00] * w00 + ol[i00 + 1] * w10 + ol[i00 + w] * w01 + ol[i00 + w + 1] * w11;
+      const o = (y * W + x) * 3;
+      for (let ch = 0; ch < 3; ch++) {
+        const v1 = t1.dots ? t1.base[ch] + (t1.dot[ch] - t1.base[ch]) * inDot : t1.base[ch];
+        const v2b = tt.dots ? tt.base[ch] + (tt.dot[ch] - tt.base[ch]) * inDot : tt.base[ch];
+        const v = v1 + (v2b - v1) * t2;
+        out[o + ch] = v + (INK.black[ch] - v) * ink;
+      }
+    }
+  }
+});
+
+/**
+ * Pop Art: the photo is flattened (edge-preserving smoothing), reduced to a handful of colour
+ * clusters (k-means in OKLab), and each cluster printed as one flat ink or as Ben-Day dots of an
+ * ink on paper; heavy black outlines come from a thresholded difference of Gaussians.
+ */
+export const popArt: LocalStyleEngine = {
+  workingLongSide: (out) => Math.min(900, out),
+  exposure: { targetMean: 0.5 },
+  async render({ output, work, report }) {
+    const u = unit(work);
+    const flat = await domainTransform(work, 30 * u, 0.22, 3);
+    report(0.3);
+    const lab = await toOklabRows(flat);
+    // Cluster with chroma weighted double: small but colourful subjects (boats, a red coat)
+    // keep a colour of their own instead of melting into the greys around them.
+    const ld = lab.data;
+    for (let i = 0; i < ld.length; i += 3) {
+      ld[i + 1] *= CHROMA_WEIGHT;
+      ld[i + 2] *= CHROMA_WEIGHT;
+    }
+    const k = 6;
+    const centres = kMeans(lab.data, k, 5);
+    const plain = unweighted(centres);
+    const treatments: Treatment[] = [];
+    for (let c = 0; c < k; c++) treatments.push(treat(plain[c * 3], plain[c * 3 + 1], plain[c * 3 + 2]));
+    const { width: w, height: h } = work;
+    const labels = await cleanLabels(lab.data, w, h, centres, k, Math.round(40 * u * u));
+    const painted = (await gaussianBlurRgbRows({ width: w, height: h, data: paintLabels(labels, centres) }, 0.9 * u)).data;
+    report(0.45);
+    // Outlines: difference of Gaussians on the flattened luminance, dark side only.
+    const lum = luminance(flat);
+    const g1 = gaussianBlur(lum, 1.1 * u).data;
+    const g2 = gaussianBlur(lum, 1.1 * 1.6 * u).data;
+    const line = f32(g1.length);
+    for (let i = 0; i < line.length; i++) {
+      const e = g2[i] - g1[i];
+      line[i] = e <= 0.012 ? 0 : Math.min(1, (e - 0.012) * 40);
+    }
+    const ol = gaussianBlur({ width: w, height: h, data: line }, 0.6 * u).data;
+    const tone = lum.data;
+    report(0.6);
+
+    const { width: W, height: H } = output;
+    const out = shared.u8c(W * H * 3);
+    await compose({ labels, painted, centres, treatments, tone, ol, w, h, W, H, out }, H);
+    report(1);
+    return rgb8Of(out, W, H);
+  },
+};
+

@@ -1,0 +1,31 @@
+import type { Rgb8, RgbF } from '../raster.js';
+import type { ExposureOptions } from '../kernels/tone.js';
+
+/**
+ * What the pipeline hands a style: the size of the artwork to paint and the photo at the style's
+ * working size. Every style draws its final pixels itself at the output size, from what it
+ * computed at the working size; none needs the photo's own full-size pixels, so the pipeline
+ * never decodes them (JPEG shrink-on-load makes that decode several times faster).
+ */
+export interface StyleInput {
+  output: { width: number; height: number };
+  /** Exposure-normalised photo at the working size, as floats. */
+  work: RgbF;
+  /** Reports progress through the style, 0..1. */
+  report: (fraction: number) => void;
+}
+
+export interface LocalStyleEngine {
+  /** Long side at which the style's heavy filtering runs, given the output's long side. */
+  workingLongSide(outputLongSide: number): number;
+  exposure?: ExposureOptions;
+  render(input: StyleInput): Promise<Rgb8>;
+}
+
+/**
+ * Scale of one "reference pixel": parameters are tuned for a 1024 px working image, and every
+ * spatial parameter is multiplied by this so a 6000 px print looks like the 2048 px preview.
+ */
+export function unit(img: { width: number; height: number }, reference = 1024): number {
+  return Math.max(img.width, img.height) / reference;
+}

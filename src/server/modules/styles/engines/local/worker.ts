@@ -1,0 +1,30 @@
+/**
+ * Piscina worker: renders one artwork per task and reports progress over the task's port.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { renderLocal } from './render.js';
+import { warmHelper } from './parallel.js';
+import type { LocalStyleId } from './catalogue.js';
+
+export interface RenderTask {
+  styleId: LocalStyleId;
+  input: Uint8Array;
+  longSide: number;
+  quality?: number;
+  port?: MessagePort;
+}
+
+// The helper thread boots while the first task decodes its photo.
+warmHelper();
+
+export default async function renderTask(task: RenderTask): Promise<{ image: Uint8Array; width: number; height: number }> {
+  const { port } = task;
+  try {
+    return await renderLocal(
+      { styleId: task.styleId, input: task.input, longSide: task.longSide, quality: task.quality },
+      (fraction) => port?.postMessage(fraction),
+    );
+  } finally {
+    port?.close();
+  }
+}
