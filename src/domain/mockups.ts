@@ -7,6 +7,24 @@ export const UNAVAILABLE_TOAST_MS = 8_000;
 
 export type ValidationStatus = 'pending' | 'validating' | 'valid' | 'invalid';
 
+/** One view of a product carrying the artwork (storefront §3 Mockup). */
+export interface MockupView {
+  variant_id: number;
+  placement: string;
+  label: string;
+  mockup_url: string;
+  extra_mockups: string[];
+  source: 'local' | 'printful';
+}
+
+export interface MockupAnswer {
+  success: boolean;
+  mockups: MockupView[];
+  /** Printful's mockups are still being made; asking again later may return them. */
+  pending: boolean;
+  error?: string;
+}
+
 export const MOCKUP_TEXT = {
   noArtwork: 'No artwork available for mockup generation',
   noneGenerated: 'No mockups were generated',

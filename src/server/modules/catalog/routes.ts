@@ -1,19 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { StorefrontProduct } from '../../../domain/products.js';
 import type { AppContext } from '../../context.js';
 import { listSellableProducts } from './repository.js';
 import { refreshProductData, validateVariants } from './service.js';
-
-export interface StorefrontProduct {
-  id: string;
-  name: string;
-  description: string | null;
-  printful_product_id: number | null;
-  printful_variant_id: number | null;
-  final_price: number;
-  product_image_url: string | null;
-  product_category: string;
-}
 
 const variantId = z.coerce.number().int().positive();
 const validateBody = z.object({ variant_ids: z.array(variantId).min(1).max(100) });

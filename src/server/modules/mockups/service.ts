@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { MockupAnswer, MockupView } from '../../../domain/mockups.js';
 import type { AppContext } from '../../context.js';
 import { image_transformations } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -20,23 +21,6 @@ export const generateMockupsSchema = z.object({
   transformationId: z.uuid({ message: MOCKUP_MESSAGES.noArtwork }),
   variant_ids: z.array(z.coerce.number().int().positive()).min(1).max(50),
 });
-
-export interface MockupView {
-  variant_id: number;
-  placement: string;
-  label: string;
-  mockup_url: string;
-  extra_mockups: string[];
-  source: 'local' | 'printful';
-}
-
-export interface MockupAnswer {
-  success: boolean;
-  mockups: MockupView[];
-  /** Printful's mockups are still being made; asking again later may return them. */
-  pending: boolean;
-  error?: string;
-}
 
 /** The last few artworks, decoded bytes kept so a product grid's requests share one read. */
 const recentArtworks = new Map<string, Promise<Buffer>>();

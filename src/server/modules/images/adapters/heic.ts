@@ -5,10 +5,8 @@
  * time, which hands that memory back.
  */
 import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import Piscina from 'piscina';
+import { workerScript } from '../../../worker-script.js';
 import type { HeicTask } from './heic-worker.js';
 import type { DisplayCopy } from './sharp-images.js';
 
@@ -16,12 +14,10 @@ let pool: Piscina<HeicTask, { data: Uint8Array; width: number; height: number }>
 
 function heicPool() {
   if (!pool) {
-    const source = new URL('./heic-worker.ts', import.meta.url);
-    // Sources run through tsx or vitest; a worker thread starts as plain Node and registers tsx itself.
-    const fromSource = existsSync(fileURLToPath(source));
+    const { filename, execArgv } = workerScript('./heic-worker', import.meta.url);
     pool = new Piscina({
-      filename: fromSource ? source.href : new URL('./heic-worker.js', import.meta.url).href,
-      execArgv: fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [],
+      filename,
+      execArgv,
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: 10_000,

@@ -5,11 +5,9 @@
  * templates (the products drawn without print) in memory after building them once.
  */
 import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import Piscina from 'piscina';
+import { workerScript } from '../../../worker-script.js';
 import { defaultStoreProducts, findBuiltinVariant, type MockupKind } from '../../catalog/builtin/catalog-data.js';
 import type { RenderedView } from './render.js';
 import type { MockupTask } from './worker.js';
@@ -49,20 +47,9 @@ const IDLE_TIMEOUT_MS = 30 * 60_000;
 type Pool = Piscina<MockupTask, RenderedView[] | Uint8Array | null>;
 let lanes: Pool[] | undefined;
 
-function workerFile(): { filename: string; execArgv: string[] } {
-  const source = new URL('./worker.ts', import.meta.url);
-  if (existsSync(fileURLToPath(source))) {
-    // Sources run through tsx (server) or vitest (tests); a worker thread starts as plain
-    // Node, so it registers tsx's loader itself.
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    return { filename: source.href, execArgv: ['--import', tsx] };
-  }
-  return { filename: new URL('./worker.js', import.meta.url).href, execArgv: [] };
-}
-
 function laneFor(kind: MockupKind): Pool {
   if (!lanes) {
-    const { filename, execArgv } = workerFile();
+    const { filename, execArgv } = workerScript('./worker', import.meta.url);
     const count = Math.min(2, Math.max(1, availableParallelism()));
     lanes = Array.from(
       { length: count },

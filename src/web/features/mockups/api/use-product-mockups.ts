@@ -13,10 +13,11 @@ import {
   mockupErrorMessage,
   RETRY_AFTER_REFRESH_MS,
   UNAVAILABLE_TOAST_MS,
+  type MockupView,
   type ValidationStatus,
 } from '@/domain/mockups';
 import { VARIANT_PROBLEM_PHRASES, type VariantValidation } from '@/domain/variants';
-import { generateMockups, type Mockup } from './generate-mockups';
+import { generateMockups } from './generate-mockups';
 import { refreshProductData } from './refresh-product';
 import { validateVariants } from './validate-variants';
 
@@ -30,7 +31,7 @@ export interface MockupState {
   productId: string;
   status: ValidationStatus;
   isLoading: boolean;
-  mockups: Mockup[];
+  mockups: MockupView[];
   error: string | null;
 }
 

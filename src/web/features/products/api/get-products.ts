@@ -1,16 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StorefrontProduct } from '@/domain/products';
 import { apiFetch } from '@/web/lib/api-client';
 
-export interface Product {
-  id: string;
-  name: string;
-  description: string | null;
-  printful_product_id: number | null;
-  printful_variant_id: number | null;
-  final_price: number;
-  product_image_url: string | null;
-  product_category: string;
-}
+export type Product = StorefrontProduct;
 
 export const productsQuery = queryOptions({
   queryKey: ['products'],

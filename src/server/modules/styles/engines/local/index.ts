@@ -3,12 +3,10 @@
  * piscina worker thread so the server's event loop never blocks on pixels.
  */
 import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
+import { workerScript } from '../../../../worker-script.js';
 import type { LocalStyleId } from './catalogue.js';
 import type { RenderTask } from './worker.js';
 
@@ -33,20 +31,9 @@ export interface RenderResult {
 
 let pool: Piscina<RenderTask, { image: Uint8Array; width: number; height: number }> | undefined;
 
-function workerFile(): { filename: string; execArgv: string[] } {
-  const ts = new URL('./worker.ts', import.meta.url);
-  if (existsSync(fileURLToPath(ts))) {
-    // Sources run through tsx (server) or vitest (tests); a worker thread starts as plain
-    // Node, so it registers tsx's loader itself.
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    return { filename: ts.href, execArgv: ['--import', tsx] };
-  }
-  return { filename: new URL('./worker.js', import.meta.url).href, execArgv: [] };
-}
-
 function stylePool() {
   if (!pool) {
-    const { filename, execArgv } = workerFile();
+    const { filename, execArgv } = workerScript('./worker', import.meta.url);
     pool = new Piscina({
       filename,
       execArgv,

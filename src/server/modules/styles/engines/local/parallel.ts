@@ -5,10 +5,10 @@
  * never holds the other back. The arrays they share live in SharedArrayBuffers, so nothing is
  * copied; any other argument is cloned into the helper.
  */
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerScript } from '../../../../worker-script.js';
 
 /** Processes rows (or any index range) y0 ≤ y < y1 of a task. */
 export type RowKernel<A> = (args: A, y0: number, y1: number) => void;
@@ -50,13 +50,12 @@ const pending = new Map<number, { resolve: () => void; reject: (e: Error) => voi
 function helperThread(): Worker | null {
   if (helper !== undefined) return helper;
   try {
-    const ts = new URL('./parallel-helper.ts', import.meta.url);
-    const isTs = existsSync(fileURLToPath(ts));
-    const execArgv = isTs ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+    const script = workerScript('./parallel-helper', import.meta.url);
+    const execArgv = script.execArgv;
     // The helper's entry is TypeScript: like piscina, load it through require() (tsx hooks
     // CommonJS loading in a worker, not a worker's ESM entry), from a tiny data: module.
-    const entry = fileURLToPath(isTs ? ts : new URL('./parallel-helper.js', import.meta.url));
-    const code = isTs
+    const entry = fileURLToPath(script.filename);
+    const code = script.fromSource
       ? `import { createRequire } from 'node:module'; createRequire(${JSON.stringify(entry)})(${JSON.stringify(entry)});`
       : `import(${JSON.stringify(pathToFileURL(entry).href)});`;
     const w = new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { execArgv });
