@@ -210,6 +210,8 @@ export const order_items = pgTable(
     transformation_id: uuid('transformation_id').references(() => image_transformations.id, { onDelete: 'set null' }),
     printful_variant_id: integer('printful_variant_id'),
     mockup_urls: text('mockup_urls').array().notNull().default(sql`'{}'::text[]`),
+    /** The line's place in the cart, so receipts list items as the visitor added them. */
+    position: integer('position').notNull().default(0),
     created_at: createdAt(),
   },
   (t) => [index('order_items_order_idx').on(t.order_id)],

@@ -27,6 +27,7 @@ export const router = createBrowserRouter([
       { path: '/transform', element: <TransformPage /> },
       { path: '/payment-success', element: <PaymentSuccessPage /> },
       { path: '/payment-cancelled', element: <PaymentCancelledPage /> },
+      { path: '/order-status', element: <OrderStatusPage /> },
       { path: '/order-status/:orderId', element: <OrderStatusPage /> },
     ],
   },

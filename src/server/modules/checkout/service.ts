@@ -116,7 +116,7 @@ export async function createCheckout(context: AppContext, request: ParsedCheckou
         payment_provider: paymentProvider(context).id,
       })
       .returning({ id: orders.id });
-    await tx.insert(order_items).values(lines.map((line) => ({ ...line, order_id: order.id })));
+    await tx.insert(order_items).values(lines.map((line, position) => ({ ...line, order_id: order.id, position })));
     return order.id;
   });
 

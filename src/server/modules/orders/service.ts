@@ -44,7 +44,7 @@ export async function readOrder(context: AppContext, id: string): Promise<OrderR
     .select()
     .from(order_items)
     .where(eq(order_items.order_id, order.id))
-    .orderBy(asc(order_items.created_at), asc(order_items.id));
+    .orderBy(asc(order_items.position), asc(order_items.id));
   return {
     id: order.id,
     order_number: orderNumber(order.id),

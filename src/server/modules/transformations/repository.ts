@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { image_transformations, images, styles } from '../../db/schema.js';
+import { announceChange } from './progress-signal.js';
 
 export type TransformationRow = typeof image_transformations.$inferSelect;
 
@@ -26,4 +27,5 @@ export async function updateTransformation(
   changes: Partial<typeof image_transformations.$inferInsert>,
 ): Promise<void> {
   await db.update(image_transformations).set(changes).where(eq(image_transformations.id, id));
+  announceChange(id);
 }

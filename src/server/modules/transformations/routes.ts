@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { nextChange } from './progress-signal.js';
 import {
   requireTransformation,
   startTransformation,
@@ -9,7 +10,7 @@ import {
   updateTransformationEmail,
 } from './service.js';
 
-/** How often the event stream re-reads the row; the job may run in another process. */
+/** How often the event stream re-reads the row when no nudge comes (the job may run in another process). */
 const EVENT_POLL_MS = 400;
 const HEARTBEAT_MS = 15_000;
 
@@ -57,7 +58,7 @@ export async function transformationRoutes(app: FastifyInstance, context: AppCon
         lastWrite = Date.now();
       }
       if (state.status !== 'processing') break;
-      await new Promise((resolve) => setTimeout(resolve, EVENT_POLL_MS));
+      await nextChange(request.params.id, EVENT_POLL_MS);
     }
     response.end();
   });

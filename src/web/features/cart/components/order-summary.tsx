@@ -23,17 +23,24 @@ export function OrderSummary({ lines, onCheckout, checkoutOpen = false }: { line
               {line.mockupUrls[0] && <img src={line.mockupUrls[0]} alt="" className="size-12 shrink-0 rounded-md border object-cover" />}
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{line.product.name}</p>
-                <div className="mt-1 inline-flex items-center rounded-md border">
-                  <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One fewer ${line.product.name}`} onClick={() => cart.setQuantity(line.productId, line.quantity - 1)}>
-                    <Minus className="size-3.5" />
-                  </button>
-                  <span className="w-7 text-center text-sm tabular-nums" data-testid="summary-quantity">
-                    {line.quantity}
-                  </span>
-                  <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One more ${line.product.name}`} onClick={() => cart.setQuantity(line.productId, line.quantity + 1)}>
-                    <Plus className="size-3.5" />
-                  </button>
-                </div>
+                {checkoutOpen ? (
+                  // The order is being paid for: its lines are fixed until the visitor goes back.
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    Quantity <span data-testid="summary-quantity">{line.quantity}</span>
+                  </p>
+                ) : (
+                  <div className="mt-1 inline-flex items-center rounded-md border">
+                    <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One fewer ${line.product.name}`} onClick={() => cart.setQuantity(line.productId, line.quantity - 1)}>
+                      <Minus className="size-3.5" />
+                    </button>
+                    <span className="w-7 text-center text-sm tabular-nums" data-testid="summary-quantity">
+                      {line.quantity}
+                    </span>
+                    <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One more ${line.product.name}`} onClick={() => cart.setQuantity(line.productId, line.quantity + 1)}>
+                      <Plus className="size-3.5" />
+                    </button>
+                  </div>
+                )}
               </div>
               <span className="text-sm font-semibold tabular-nums" data-testid="summary-line-total">
                 {formatCents(lineTotalCentsOf(line))}

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from '@/domain/checkout';
+import { apiFetch, ApiError } from '@/web/lib/api-client';
+import { requestFingerprint } from '../lib/checkout-rules';
+
+export interface CreatedCheckout {
+  orderId: string;
+  clientSecret: string;
+}
+
+/** `POST /api/checkout`: the order (pending) and its payment. The server prices every line itself. */
+export async function createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
+  let response: CheckoutResponse;
+  try {
+    response = await apiFetch<CheckoutResponse>('/api/checkout', { method: 'POST', json: request });
+  } catch (error) {
+    throw new Error(serverError(error) ?? PAYMENT_MESSAGES.createFailed);
+  }
+  if (!response.success) throw new Error(response.error || PAYMENT_MESSAGES.createFailed);
+  return { orderId: response.order_id, clientSecret: response.client_secret };
+}
+
+/** The server's own `{error}`, when it sent one. */
+function serverError(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const body = error.body as { error?: unknown } | undefined;
+  return typeof body?.error === 'string' && body.error ? body.error : null;
+}
+
+export type CheckoutOrderState =
+  | { status: 'idle' | 'creating' }
+  | ({ status: 'ready' } & CreatedCheckout)
+  | { status: 'error'; error: string };
+
+/**
+ * The order behind the payment step. It is created when the step is reached and kept while
+ * the request stays the same, so going back and forth or trying another card pays the same
+ * order; a changed cart, e-mail or address makes a new one.
+ */
+export function useCheckoutOrder(request: CheckoutRequest | null): { order: CheckoutOrderState; retry: () => void } {
+  const fingerprint = request ? requestFingerprint(request) : null;
+  const [state, setState] = useState<{ fingerprint: string; order: CheckoutOrderState } | null>(null);
+  // The request being served; a ref, so a repeated effect (React's strict mode) never creates twice.
+  const current = useRef<string | null>(null);
+
+  const create = useCallback((body: CheckoutRequest, key: string) => {
+    current.current = key;
+    setState({ fingerprint: key, order: { status: 'creating' } });
+    createCheckout(body).then(
+      (created) => current.current === key && setState({ fingerprint: key, order: { status: 'ready', ...created } }),
+      (error: Error) => {
+        if (current.current !== key) return;
+        // Entering the step again tries again.
+        current.current = null;
+        setState({ fingerprint: key, order: { status: 'error', error: error.message || PAYMENT_MESSAGES.createFailed } });
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (request && fingerprint && current.current !== fingerprint) create(request, fingerprint);
+    // The fingerprint stands for the request: a new object with the same content changes nothing.
+  }, [fingerprint, create]);
+
+  const retry = useCallback(() => {
+    if (request && fingerprint) create(request, fingerprint);
+  }, [request, fingerprint, create]);
+
+  if (!fingerprint) return { order: { status: 'idle' }, retry };
+  return { order: state?.fingerprint === fingerprint ? state.order : { status: 'creating' }, retry };
+}

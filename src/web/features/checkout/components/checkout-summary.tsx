@@ -1,0 +1,40 @@
+import { ShieldCheck } from 'lucide-react';
+import { cartTotalCents, lineTotalCentsOf, type CartLine } from '@/domain/cart';
+import { formatCents } from '@/domain/money';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+
+/** Beside the wizard on wide screens: what is being paid for. */
+export function CheckoutSummary({ lines }: { lines: CartLine[] }) {
+  return (
+    <Card data-testid="checkout-summary">
+      <CardHeader className="pb-3">
+        <CardTitle className="text-lg">Your order</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y">
+          {lines.map((line) => (
+            <li key={line.productId} className="flex items-center gap-3 py-3">
+              {line.mockupUrls[0] ? (
+                <img src={line.mockupUrls[0]} alt="" className="size-12 shrink-0 rounded-md border bg-muted object-cover" />
+              ) : (
+                <div className="size-12 shrink-0 rounded-md border bg-muted" aria-hidden />
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{line.product.name}</p>
+                <p className="text-xs text-muted-foreground">Qty {line.quantity}</p>
+              </div>
+              <span className="text-sm font-semibold tabular-nums">{formatCents(lineTotalCentsOf(line))}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 flex items-center justify-between border-t pt-4 font-semibold">
+          <span>Total</span>
+          <span className="tabular-nums">{formatCents(cartTotalCents(lines))}</span>
+        </div>
+        <p className="mt-4 flex items-start gap-2 text-xs text-muted-foreground">
+          <ShieldCheck className="mt-0.5 size-3.5 shrink-0" aria-hidden /> Nothing is charged until you pay in the last step.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { cartTotalCents, type CartLine } from '@/domain/cart';
+import { addressesFromForm, CHECKOUT_FORM_DEFAULTS, checkoutFormSchema, type CheckoutForm } from '@/domain/checkout';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { useCheckoutOrder } from '../api/create-checkout';
+import { checkoutRequestOf, isStepValid, stepFields, transformationIdsOf, type CheckoutStep } from '../lib/checkout-rules';
+import { AddressStep } from './address-step';
+import { CheckoutSteps } from './checkout-steps';
+import { CheckoutSummary } from './checkout-summary';
+import { ContactStep } from './contact-step';
+import { PaymentStep, type PaidOrder } from './payment-step';
+
+/**
+ * The checkout wizard (storefront §2, §4, §5): Contact, Addresses, Payment. Fields are checked
+ * as they change; Next moves on only from a valid step, Back is always there (from the first
+ * step it closes the checkout), and a step moved past is marked completed.
+ */
+export function CheckoutWizard({
+  lines,
+  merchant,
+  onPaid,
+  onClose,
+}: {
+  lines: CartLine[];
+  merchant: string;
+  onPaid: (paid: PaidOrder) => void;
+  onClose: () => void;
+}) {
+  const form = useForm<CheckoutForm>({
+    resolver: zodResolver(checkoutFormSchema),
+    mode: 'onChange',
+    defaultValues: CHECKOUT_FORM_DEFAULTS,
+  });
+  const watched = useWatch({ control: form.control });
+  const values = useMemo(() => ({ ...CHECKOUT_FORM_DEFAULTS, ...watched }) as CheckoutForm, [watched]);
+  const [step, setStep] = useState<CheckoutStep>(0);
+  const [completed, setCompleted] = useState<ReadonlySet<CheckoutStep>>(new Set());
+  const [savedEmail, setSavedEmail] = useState<string | null>(null);
+
+  const request = useMemo(() => (step === 2 ? checkoutRequestOf(values, lines) : null), [step, values, lines]);
+  const { order, retry } = useCheckoutOrder(request);
+  const transformationIds = useMemo(() => transformationIdsOf(lines), [lines]);
+  const valid = step < 2 && isStepValid(step, values);
+
+  const next = async (event: FormEvent) => {
+    event.preventDefault();
+    if (step === 2) return;
+    // Shows every message of the step, for a visitor who presses Enter early.
+    const ok = (await form.trigger([...stepFields(step, values)])) && isStepValid(step, form.getValues());
+    if (!ok) return;
+    setCompleted((done) => new Set(done).add(step));
+    setStep((step + 1) as CheckoutStep);
+  };
+  const back = () => (step === 0 ? onClose() : setStep((step - 1) as CheckoutStep));
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-testid="checkout-wizard" data-step={step}>
+      <Card className="min-w-0">
+        <CardHeader className="gap-5 border-b">
+          <CardTitle id="checkout-title" className="text-2xl">
+            Checkout
+          </CardTitle>
+          <CheckoutSteps current={step} completed={completed} onSelect={setStep} />
+        </CardHeader>
+        <CardContent className="pt-6">
+          {step === 2 ? (
+            <PaymentStep
+              order={order}
+              amountCents={cartTotalCents(lines)}
+              email={values.customerEmail.trim()}
+              billing={addressesFromForm(values).billingAddress}
+              merchant={merchant}
+              onRetryOrder={retry}
+              onBack={back}
+              onPaid={onPaid}
+            />
+          ) : (
+            <form onSubmit={next} noValidate className="flex flex-col gap-6">
+              {step === 0 ? (
+                <ContactStep form={form} transformationIds={transformationIds} savedEmail={savedEmail} onEmailSaved={setSavedEmail} />
+              ) : (
+                <AddressStep form={form} />
+              )}
+              <div className="flex items-center justify-between gap-3 border-t pt-6">
+                <Button type="button" variant="outline" onClick={back}>
+                  <ChevronLeft aria-hidden /> Back
+                </Button>
+                <Button type="submit" disabled={!valid}>
+                  Next <ChevronRight aria-hidden />
+                </Button>
+              </div>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+      <aside className="hidden lg:block lg:sticky lg:top-24 lg:self-start">
+        <CheckoutSummary lines={lines} />
+      </aside>
+    </div>
+  );
+}

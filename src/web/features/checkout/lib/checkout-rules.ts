@@ -1,0 +1,96 @@
+/**
+ * The wizard's own decisions, kept pure so they are tested without a browser: which step may
+ * move on, the request body, when an order can be reused, and what a failed payment says.
+ */
+import type { CartLine } from '@/domain/cart';
+import {
+  addressesFromForm,
+  addressStepFields,
+  checkoutFormSchema,
+  CONTACT_STEP_FIELDS,
+  PAYMENT_MESSAGES,
+  type CheckoutForm,
+  type CheckoutRequest,
+} from '@/domain/checkout';
+import { dollarsToCents } from '@/domain/money';
+import { ApiError } from '@/web/lib/api-client';
+
+export type CheckoutStep = 0 | 1 | 2;
+
+/** Optional fields: every other field of a step must be filled. */
+const OPTIONAL_FIELDS = new Set<keyof CheckoutForm>(['billingLine2', 'shippingLine2']);
+
+export function stepFields(step: CheckoutStep, form: CheckoutForm): ReadonlyArray<keyof CheckoutForm> {
+  if (step === 0) return CONTACT_STEP_FIELDS;
+  if (step === 1) return addressStepFields(form.useShippingAsBilling);
+  return [];
+}
+
+/**
+ * Contact: the e-mail is non-empty without errors. Addresses: billing name, line1, city,
+ * state and postal code filled without errors, and shipping too unless billing is used for both.
+ */
+export function isStepValid(step: CheckoutStep, form: CheckoutForm): boolean {
+  const fields = stepFields(step, form);
+  if (fields.some((field) => !OPTIONAL_FIELDS.has(field) && !String(form[field] ?? '').trim())) return false;
+  const result = checkoutFormSchema.safeParse(form);
+  if (result.success) return true;
+  const invalid = new Set(result.error.issues.map((issue) => issue.path[0]));
+  return fields.every((field) => !invalid.has(field));
+}
+
+/** The create-stripe-payment body. The unit price is sent as the spec has it; the server ignores it. */
+export function checkoutRequestOf(form: CheckoutForm, lines: CartLine[]): CheckoutRequest {
+  return {
+    customerEmail: form.customerEmail.trim(),
+    ...addressesFromForm(form),
+    items: lines.map((line) => ({
+      productId: line.productId,
+      productName: line.product.name,
+      printfulVariantId: line.product.printful_variant_id,
+      quantity: line.quantity,
+      unitPrice: dollarsToCents(line.product.final_price),
+      artworkUrl: line.artworkUrl,
+      transformationId: line.transformationId,
+      mockupUrls: line.mockupUrls,
+    })),
+  };
+}
+
+/** Two attempts with the same fingerprint pay the same order; a changed cart or address makes a new one. */
+export function requestFingerprint(request: CheckoutRequest): string {
+  return JSON.stringify(request);
+}
+
+/** The artworks in the cart, each once. */
+export function transformationIdsOf(lines: CartLine[]): string[] {
+  return [...new Set(lines.map((line) => line.transformationId).filter(Boolean))];
+}
+
+/** A client secret is `<payment intent id>_secret_<secret>`, with Stripe and the test provider alike. */
+export function paymentIntentIdOf(clientSecret: string): string {
+  const at = clientSecret.indexOf('_secret_');
+  return at > 0 ? clientSecret.slice(0, at) : clientSecret;
+}
+
+export function paymentSuccessPath(orderId: string, paymentIntentId: string): string {
+  return `/payment-success?${new URLSearchParams({ order_id: orderId, payment_intent_id: paymentIntentId })}`;
+}
+
+/** A failed payment: the provider's message inline (else 'Payment failed') and in a toast (else the fallback). */
+export function paymentFailure(error: unknown): { message: string; toast: string } {
+  const provider = providerMessage(error);
+  return { message: provider ?? PAYMENT_MESSAGES.failed, toast: provider ?? PAYMENT_MESSAGES.toastFallback };
+}
+
+function providerMessage(error: unknown): string | null {
+  if (error instanceof ApiError) {
+    const body = error.body as { error?: unknown } | undefined;
+    return typeof body?.error === 'string' && body.error ? body.error : null;
+  }
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
+    // Stripe.js errors carry the card network's message; a failed fetch says nothing a visitor can use.
+    return error instanceof TypeError ? null : error.message;
+  }
+  return null;
+}

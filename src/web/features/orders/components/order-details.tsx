@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { orderNumber, type OrderRead } from '@/domain/orders';
+import { formatOrderDate } from '../lib/format';
+import { OrderItems } from './order-items';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** Order number, e-mail, status and date above the items and total: the receipt's body. */
+export function OrderDetails({ order }: { order: OrderRead }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm sm:grid-cols-4" data-testid="order-facts">
+        <Fact label="Order number">
+          <span className="font-mono text-base font-semibold tracking-wide" data-testid="order-number">
+            #{orderNumber(order.id)}
+          </span>
+        </Fact>
+        <Fact label="Order date">
+          <span data-testid="order-date">{formatOrderDate(order.created_at)}</span>
+        </Fact>
+        <Fact label="Email">
+          <span className="break-all" data-testid="order-email">
+            {order.customer_email}
+          </span>
+        </Fact>
+        <Fact label="Status">
+          <OrderStatusBadge order={order} />
+        </Fact>
+      </dl>
+      <OrderItems order={order} />
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wider text-muted-foreground">{label}</dt>
+      <dd className="mt-1 font-medium">{children}</dd>
+    </div>
+  );
+}
