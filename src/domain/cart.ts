@@ -74,10 +74,6 @@ export function cartTotalCents(lines: CartLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotalCentsOf(line), 0);
 }
 
-export function cartCount(lines: CartLine[]): number {
-  return lines.reduce((sum, line) => sum + line.quantity, 0);
-}
-
 export function quantityOf(lines: CartLine[], productId: string): number {
   return lines.find((line) => line.productId === productId)?.quantity ?? 0;
 }

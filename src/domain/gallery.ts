@@ -2,7 +2,6 @@
 
 export const GALLERY_HOMEPAGE_PAIRS = 2;
 export const GALLERY_RECENT_ITEMS = 4;
-export const GALLERY_STATIC_PAIRS = 2;
 
 export interface ExamplePair {
   id: string;

@@ -42,5 +42,3 @@ export interface CatalogProvider {
   /** Every variant of a product, for suggesting alternatives. */
   productVariants(productId: number): Promise<CatalogVariant[]>;
 }
-
-export class CatalogUnavailableError extends Error {}

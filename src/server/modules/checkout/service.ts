@@ -9,6 +9,7 @@ import { DEFAULT_CURRENCY, dollarsToCents, lineTotalCents } from '../../../domai
 import type { AppContext } from '../../context.js';
 import { image_transformations, mockups, order_items, orders, physical_items } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { mockupUrlsOf } from '../mockups/service.js';
 import { PaymentProviderError } from '../payments/provider.js';
 import { paymentProvider } from '../payments/providers.js';
 
@@ -68,9 +69,13 @@ export async function createCheckout(context: AppContext, request: ParsedCheckou
     const product = productById.get(item.productId)!;
     const transformation = transformationById.get(item.transformationId)!;
     const unitPrice = dollarsToCents(product.final_price!);
-    const ours = storedMockups
-      .filter((m) => m.transformation_id === transformation.id && m.printful_variant_id === product.printful_variant_id)
-      .map((m) => storage.publicUrl(m.storage_path));
+    const ours = product.printful_variant_id
+      ? mockupUrlsOf(
+          context,
+          storedMockups.filter((m) => m.transformation_id === transformation.id),
+          product.printful_variant_id,
+        )
+      : [];
     const mockupUrls = (ours.length > 0 ? ours : item.mockupUrls.filter((url) => isOwnMockupUrl(context, url))).slice(
       0,
       MAX_MOCKUPS_PER_ITEM,

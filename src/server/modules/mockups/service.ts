@@ -112,8 +112,10 @@ function bestViews(context: AppContext, rows: MockupRow[], variantId: number): M
   }));
 }
 
-/** The stored mockup URLs of a transformation's variant, for an order item. */
-export async function mockupUrlsFor(context: AppContext, transformationId: string, variantId: number): Promise<string[]> {
-  const rows = await listMockups(context.db, transformationId, [variantId]);
+/**
+ * The mockup URLs an order item keeps: the views the visitor was shown (Printful's once
+ * made, else ours). `rows` are one transformation's mockups, in position order.
+ */
+export function mockupUrlsOf(context: AppContext, rows: MockupRow[], variantId: number): string[] {
   return bestViews(context, rows, variantId).map((view) => view.mockup_url);
 }
