@@ -1,5 +1,5 @@
 /**
- * Runs the real shop (`src/server/main.ts`) in a child process on a free port with its own
+ * Runs the real shop (`npm start`: the compiled server, built first if stale) in a child process on a free port with its own
  * data folder, exactly as `npm start` runs it, and stops it after the test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -49,7 +49,7 @@ export async function startShop(
   };
   // The child never inherits the test runner's database selection.
   delete env.TEST_DB;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

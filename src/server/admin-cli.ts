@@ -8,10 +8,10 @@
  */
 import 'dotenv/config';
 import { createInterface } from 'node:readline';
-import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/client.js';
-import { ensureAdmin } from '../src/server/modules/auth/service.js';
-import { PASSWORD_MIN_LENGTH, signUpSchema } from '../src/domain/auth.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { ensureAdmin } from './modules/auth/service.js';
+import { PASSWORD_MIN_LENGTH, signUpSchema } from '../domain/auth.js';
 
 const USAGE = 'usage: npm run admin -- create <email>   (password from ADMIN_PASSWORD, a prompt, or stdin)';
 
