@@ -1,26 +1,33 @@
 /** `npm start`: configuration, migrations, storage, seed, HTTP, and the in-process workers. */
 import 'dotenv/config';
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { closeContext, createContext } from './context.js';
-import { createJobHandlers } from './jobs/handlers.js';
+import { openDatabase } from './db/client.js';
 import { createLogger } from './logger.js';
-import { ensureAdmin } from './modules/auth/service.js';
-import { applyStoredSecrets, watchStoredSecrets } from './modules/settings/service.js';
-import { closeLocalMockups } from './modules/mockups/local/index.js';
-import { closeStylePool } from './modules/styles/engines/local/index.js';
-import { seedShop } from './seed/seed.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config);
   const started = Date.now();
-  const context = await createContext(config, log);
-  await seedShop(context);
-  await applyStoredSecrets(context);
-  const stopWatchingSecrets = watchStoredSecrets(context);
+  // Opening the embedded database takes a few hundred milliseconds; it runs while the
+  // rest of the server's code loads.
+  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const [{ buildApp }, { closeContext, createContext }, { createJobHandlers }, auth, settings, mockups, styles, seed] =
+    await Promise.all([
+      import('./app.js'),
+      import('./context.js'),
+      import('./jobs/handlers.js'),
+      import('./modules/auth/service.js'),
+      import('./modules/settings/service.js'),
+      import('./modules/mockups/local/index.js'),
+      import('./modules/styles/engines/local/index.js'),
+      import('./seed/seed.js'),
+    ]);
+  const context = await createContext(config, log, { database: await opening });
+  await seed.seedShop(context);
+  await settings.applyStoredSecrets(context);
+  const stopWatchingSecrets = settings.watchStoredSecrets(context);
   if (config.admin) {
-    const result = await ensureAdmin(context.db, config.admin.email, config.admin.password);
+    const result = await auth.ensureAdmin(context.db, config.admin.email, config.admin.password);
     if (result !== 'unchanged') log.info(`admin account ${config.admin.email}: ${result}`);
   }
   const app = await buildApp(context);
@@ -33,7 +40,7 @@ async function main(): Promise<void> {
     log.info(`${signal}: shutting down`);
     stopWatchingSecrets();
     await app.close();
-    await Promise.all([closeLocalMockups(), closeStylePool()]);
+    await Promise.all([mockups.closeLocalMockups(), styles.closeStylePool()]);
     await closeContext(context);
     process.exit(0);
   };
