@@ -2,6 +2,7 @@
  * buildApp(context) → the HTTP server: the JSON API under /api, public files under /files,
  * and the built web app for every other path. Tests build it too.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -12,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import { ZodError } from 'zod';
 import type { AppContext } from './context.js';
 import { HttpError } from './http/errors.js';
+import { registerMetrics } from './http/metrics.js';
 import { recordRoutes } from './http/route-registry.js';
 import { adminApi } from './modules/admin/plugin.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -34,8 +36,16 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     loggerInstance: context.log,
     bodyLimit: 1024 * 1024,
     trustProxy: context.config.trustProxy,
+    // Each request's log lines carry one id, echoed to the client; behind a trusted proxy
+    // the proxy's X-Request-Id is kept, so one id follows a request through both logs.
+    requestIdHeader: context.config.trustProxy ? 'x-request-id' : false,
+    genReqId: () => randomUUID(),
   }) as unknown as FastifyInstance;
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   recordRoutes(app);
+  registerMetrics(app, { token: context.config.metricsToken });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -55,6 +55,7 @@ const environmentSchema = z.object({
   FULFILMENT_SIMULATION_SECONDS: z.coerce.number().min(0).max(86_400).default(5),
   SMTP_URL: optional,
   MAIL_FROM: optional,
+  METRICS_TOKEN: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -87,6 +88,8 @@ export interface Config {
   /** Take the client's address from X-Forwarded-For: only behind a proxy that sets it. */
   trustProxy: boolean;
   logLevel: string;
+  /** When set, `GET /metrics` asks for it as a bearer token. */
+  metricsToken?: string;
   /** Encrypts secrets stored in the settings table and signs private file links. */
   appSecret?: string;
   /** At start, this admin account is created, or its password updated. */
@@ -143,6 +146,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     runWorkers: e.RUN_WORKERS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     appSecret: e.APP_SECRET,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     openai: e.OPENAI_API_KEY

@@ -35,7 +35,11 @@ export async function createContext(
   return { config, database, db: database.db, storage, jobs, log };
 }
 
-export async function closeContext(context: AppContext): Promise<void> {
+export async function closeContext(
+  context: AppContext,
+  options: { beforeDatabase?: () => Promise<unknown> } = {},
+): Promise<void> {
   await context.jobs.stop();
+  await options.beforeDatabase?.();
   await context.database.close();
 }

@@ -4,6 +4,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createLogger } from './logger.js';
 
+/** pg-boss gives running jobs 10 s; the rest of the shutdown needs far less. */
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config);
@@ -35,13 +38,21 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // A second signal means the operator will not wait: leave at once.
+    if (stopping) process.exit(1);
     stopping = true;
-    log.info(`${signal}: shutting down`);
+    log.info(`${signal}: shutting down (send it again to exit at once)`);
+    // Whatever still holds on (a long render, a client that never lets go) gets this long.
+    setTimeout(() => {
+      log.warn('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     stopWatchingSecrets();
+    // New requests are refused and those under way answered; running jobs finish (pg-boss
+    // waits up to its time-out, and the rest stay queued for the next start); only then do
+    // the thread pools and the database close.
     await app.close();
-    await Promise.all([mockups.closeLocalMockups(), styles.closeStylePool()]);
-    await closeContext(context);
+    await closeContext(context, { beforeDatabase: () => Promise.all([mockups.closeLocalMockups(), styles.closeStylePool()]) });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -15,7 +15,11 @@ const stopWatchingSecrets = watchStoredSecrets(context);
 await context.jobs.work(createJobHandlers(context));
 log.info(`worker started (database: ${context.database.kind}, storage: ${context.storage.kind})`);
 
+let stopping = false;
 const stop = async () => {
+  // A second signal means the operator will not wait: leave at once.
+  if (stopping) process.exit(1);
+  stopping = true;
   stopWatchingSecrets();
   await closeContext(context);
   process.exit(0);

@@ -5,6 +5,7 @@
 import { PgBoss, type SendOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client.js';
+import { jobRuns, reportQueueDepths, timed } from '../http/metrics.js';
 import { settingsFor, type JobHandlers, type JobName, type JobPayloads } from './job-names.js';
 
 export interface JobQueue {
@@ -23,6 +24,15 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
   await boss.start();
 
   const workerIds = new Map<JobName, string[]>();
+  // The queue list's counts are refreshed by pg-boss's monitor now and then; a scrape counts afresh.
+  reportQueueDepths(async () =>
+    Promise.all(
+      (await boss.getQueues()).map(async ({ name }) => {
+        const stats = (await boss.getQueueStats(name)) as { queuedCount: number; activeCount: number };
+        return { queue: name, queued: stats.queuedCount, active: stats.activeCount };
+      }),
+    ),
+  );
   const ensured = new Set<JobName>();
 
   async function ensureQueue(name: JobName): Promise<void> {
@@ -57,7 +67,9 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
           let workerId = '';
           workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
             try {
-              await handler(job.data);
+              await timed((seconds, failed) => jobRuns.observe({ queue: name, outcome: failed ? 'failed' : 'completed' }, seconds), () =>
+                handler(job.data),
+              );
             } catch (error) {
               log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
               throw error;

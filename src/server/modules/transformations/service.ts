@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { isLocalStyleId } from '../../../domain/styles.js';
 import { stageFor, TRANSFORMATION_MESSAGES, type TransformationState } from '../../../domain/transformation.js';
+import { renderDuration, timed } from '../../http/metrics.js';
 import type { AppContext } from '../../context.js';
 import { image_transformations, images, styles } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -116,11 +117,12 @@ export async function renderTransformation(context: AppContext, transformationId
 
   try {
     const photo = await context.storage.get(image.display_path);
-    const artwork = await engine.render(
-      { photo, longSide: PREVIEW_LONG_SIDE, prompt: style.style_prompt },
-      engine.reportsProgress
-        ? (fraction) => void report(Math.round(PROGRESS_START + fraction * (PROGRESS_RENDERED - PROGRESS_START))).catch(() => {})
-        : undefined,
+    const onProgress = engine.reportsProgress
+      ? (fraction: number) => void report(Math.round(PROGRESS_START + fraction * (PROGRESS_RENDERED - PROGRESS_START))).catch(() => {})
+      : undefined;
+    const artwork = await timed(
+      (seconds) => renderDuration.observe({ engine: style.engine }, seconds),
+      () => engine.render({ photo, longSide: PREVIEW_LONG_SIDE, prompt: style.style_prompt }, onProgress),
     );
     const key = `artworks/${transformationId}.jpg`;
     await context.storage.put(key, artwork.image, { contentType: 'image/jpeg', cacheSeconds: 31_536_000 });
