@@ -85,6 +85,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     return reply.send({ status: 'ok', database: context.database.kind, storage: context.storage.kind });
   });
 
+  await context.readCache.listen();
+
   await app.register(async (api) => {
     await adminApi(api, context);
     await styleRoutes(api, context);

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { ReadCache } from './http/read-cache.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { createStorage, type Storage } from './modules/storage/index.js';
 
@@ -14,6 +15,8 @@ export interface AppContext {
   db: Database;
   storage: Storage;
   jobs: JobQueue;
+  /** The storefront's hot reads, kept in memory until their tables change. */
+  readCache: ReadCache;
   log: FastifyBaseLogger;
 }
 
@@ -32,7 +35,7 @@ export async function createContext(
   const storage = overrides.storage ?? createStorage(config);
   await storage.ready();
   const jobs = await startJobQueue(database, log);
-  return { config, database, db: database.db, storage, jobs, log };
+  return { config, database, db: database.db, storage, jobs, readCache: new ReadCache(database), log };
 }
 
 export async function closeContext(
@@ -40,6 +43,7 @@ export async function closeContext(
   options: { beforeDatabase?: () => Promise<unknown> } = {},
 ): Promise<void> {
   await context.jobs.stop();
+  await context.readCache.close();
   await options.beforeDatabase?.();
   await context.database.close();
 }

@@ -30,6 +30,15 @@ export interface DatabaseHandle {
   /** Set for PostgreSQL: pg-boss opens its own pool there. */
   connectionString?: string;
   migrate(): Promise<void>;
+  /**
+   * Calls `onMessage` with each NOTIFY payload sent on `channel`, by this process or any
+   * other on the same database, until the returned function is called. It also calls
+   * `onMessage('*')` whenever a payload may have been missed or may not have arrived yet:
+   * after a lost connection, and on PostgreSQL after each of this process's own writes
+   * (whose notification travels through the server, so this process's next read never
+   * waits for it). PGlite delivers notifications before the writing query returns.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -61,6 +70,7 @@ export function openPglite(client: PGlite): DatabaseHandle {
     db,
     executor: pgliteExecutor(client),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   };
 }
@@ -72,6 +82,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return openPglite(await PGlite.create(directory, { postgresqlconf: PGLITE_CONF }));
   }
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const localWrites = new Set<() => void>();
+  pool.on('connect', (client) => reportWrites(client, () => localWrites.forEach((listener) => listener())));
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   return {
     kind: 'postgres',
@@ -88,6 +100,75 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
         client.release();
       }
     },
+    async listen(channel, onMessage) {
+      const onLocalWrite = () => onMessage('*');
+      localWrites.add(onLocalWrite);
+      const stop = await listenOnPostgres(options.databaseUrl!, channel, onMessage);
+      return async () => {
+        localWrites.delete(onLocalWrite);
+        await stop();
+      };
+    },
     close: () => pool.end(),
+  };
+}
+
+/** Calls `onWrite` after each statement other than a plain read, COMMIT included. */
+function reportWrites(client: pg.PoolClient, onWrite: () => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (!text || /^\s*select\b/i.test(text)) return query(...args);
+    // The pool itself calls with a callback; drizzle's transactions await a promise.
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      return query(...args.slice(0, -1), (...results: unknown[]) => {
+        onWrite();
+        return callback(...results);
+      });
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.then(onWrite, onWrite);
+    return result;
+  }) as typeof client.query;
+}
+
+/** LISTEN needs a connection of its own, kept open (and reopened) outside the pool. */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      next.end().catch(() => {});
+      setTimeout(() => void reconnect(), 1000).unref();
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reconnect = async (): Promise<void> => {
+    if (stopped) return;
+    try {
+      await connect();
+      onMessage('*');
+    } catch {
+      setTimeout(() => void reconnect(), 1000).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }

@@ -10,18 +10,21 @@ const validateBody = z.object({ variant_ids: z.array(variantId).min(1).max(100) 
 const refreshBody = z.object({ variant_id: variantId });
 
 export async function catalogRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  app.get('/api/products', async (): Promise<StorefrontProduct[]> => {
-    const rows = await listSellableProducts(context.db);
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      printful_product_id: row.printful_product_id,
-      printful_variant_id: row.printful_variant_id,
-      final_price: row.final_price!,
-      product_image_url: row.product_image_url,
-      product_category: row.product_category,
-    }));
+  context.readCache.get(app, '/api/products', {
+    tables: ['physical_items'],
+    load: async (): Promise<StorefrontProduct[]> => {
+      const rows = await listSellableProducts(context.db);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        printful_product_id: row.printful_product_id,
+        printful_variant_id: row.printful_variant_id,
+        final_price: row.final_price!,
+        product_image_url: row.product_image_url,
+        product_category: row.product_category,
+      }));
+    },
   });
 
   app.post('/api/catalog/validate-variants', async (request) => {

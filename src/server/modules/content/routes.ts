@@ -4,7 +4,10 @@ import { loadGallery } from './gallery.js';
 import { heroView } from './hero.js';
 
 export async function contentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  app.get('/api/gallery', async () => loadGallery(context));
+  context.readCache.get(app, '/api/gallery', {
+    tables: ['image_transformations', 'images', 'styles'],
+    load: () => loadGallery(context),
+  });
   app.get('/api/site', async () => ({ siteName: context.config.siteName, supportEmail: context.config.supportEmail }));
-  app.get('/api/content/hero', async () => heroView(context));
+  context.readCache.get(app, '/api/content/hero', { tables: ['site_content'], load: () => heroView(context) });
 }

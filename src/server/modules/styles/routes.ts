@@ -23,5 +23,10 @@ export async function offeredStyles(context: AppContext): Promise<PublicStyle[]>
 }
 
 export async function styleRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  app.get('/api/styles', async () => offeredStyles(context));
+  context.readCache.get(app, '/api/styles', {
+    tables: ['styles'],
+    load: () => offeredStyles(context),
+    // Saving an image-AI key in Settings offers the hosted styles.
+    variant: () => JSON.stringify(engineAvailability(context.config)),
+  });
 }
