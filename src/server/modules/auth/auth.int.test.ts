@@ -199,7 +199,7 @@ describe('the first admin: ADMIN_EMAIL/ADMIN_PASSWORD at start, or `npm run admi
       if (databaseUrl) env.DATABASE_URL = databaseUrl;
       else delete env.DATABASE_URL;
       const output = await new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'create', 'cli-admin@example.com'], {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin-cli.ts', 'create', 'cli-admin@example.com'], {
           env,
           stdio: ['pipe', 'pipe', 'pipe'],
         });
