@@ -39,8 +39,9 @@ function stylePool() {
       execArgv,
       minThreads: 0,
       maxThreads: Math.max(1, availableParallelism()),
-      // Warm threads (and their helpers) for a while: starting one costs about a second.
-      idleTimeout: 120_000,
+      // Each busy thread holds hundreds of megabytes of pixels; compiled, a new one starts in
+      // a fraction of a second, so idle threads (and their helpers) go after 30 s.
+      idleTimeout: 30_000,
     });
   }
   return pool;
