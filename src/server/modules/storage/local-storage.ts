@@ -1,10 +1,10 @@
 /** Objects as files under DATA_DIR/storage, served by the app at /files/{key}. */
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { assertValidKey, isPublicKey, StorageError, type PutOptions, type Storage, type StorageBody } from './storage.js';
+import { assertValidKey, isPublicKey, StorageError, type PutOptions, type Storage, type StorageBody, type StoredObject } from './storage.js';
 
 export const LOCAL_FILES_ROUTE = '/files';
 
@@ -72,6 +72,21 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    const folder = join(this.root, prefix.slice(0, prefix.lastIndexOf('/') + 1));
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+    const objects: StoredObject[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.endsWith('.partial')) continue;
+      const path = join(entry.parentPath, entry.name);
+      const key = relative(this.root, path).split(sep).join('/');
+      if (!key.startsWith(prefix)) continue;
+      const info = await stat(path).catch(() => undefined);
+      if (info) objects.push({ key, lastModified: info.mtime });
+    }
+    return objects.sort((a, b) => a.key.localeCompare(b.key));
   }
 
   publicUrl(key: string): string {

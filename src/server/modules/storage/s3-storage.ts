@@ -8,11 +8,12 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
-import { assertValidKey, isPublicKey, StorageError, type PutOptions, type Storage, type StorageBody } from './storage.js';
+import { assertValidKey, isPublicKey, StorageError, type PutOptions, type Storage, type StorageBody, type StoredObject } from './storage.js';
 
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
@@ -93,6 +94,21 @@ export class S3Storage implements Storage {
   async delete(key: string): Promise<void> {
     assertValidKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    const objects: StoredObject[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const item of page.Contents ?? []) {
+        if (item.Key) objects.push({ key: item.Key, lastModified: item.LastModified ?? new Date(0) });
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return objects.sort((a, b) => a.key.localeCompare(b.key));
   }
 
   publicUrl(key: string): string {

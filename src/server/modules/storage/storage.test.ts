@@ -83,6 +83,17 @@ describe.each(adapters)('storage port: %s', (_name, make) => {
     await expect(storage.get('random/file')).rejects.toMatchObject({ code: 'invalid_key' });
   });
 
+  it('lists the objects under a folder with when each was written', async () => {
+    const before = Date.now() - 60_000;
+    await storage.put('artworks/listed/a.jpg', Buffer.from('a'), { contentType: 'image/jpeg' });
+    await storage.put('artworks/listed/b.jpg', Buffer.from('b'), { contentType: 'image/jpeg' });
+    await storage.put('display/listed-c.jpg', Buffer.from('c'), { contentType: 'image/jpeg' });
+    const listed = await storage.list('artworks/listed/');
+    expect(listed.map((object) => object.key)).toEqual(['artworks/listed/a.jpg', 'artworks/listed/b.jpg']);
+    for (const object of listed) expect(object.lastModified.getTime()).toBeGreaterThan(before);
+    expect(await storage.list('artworks/nothing-here/')).toEqual([]);
+  });
+
   it('reports a missing object as not_found', async () => {
     await expect(storage.get('display/missing.jpg')).rejects.toMatchObject({ code: 'not_found' });
   });

@@ -16,6 +16,11 @@ const PUBLIC_PREFIXES = [
   'content/',
 ] as const;
 
+export interface StoredObject {
+  key: string;
+  lastModified: Date;
+}
+
 export type StorageBody = Buffer | { path: string };
 
 export interface PutOptions {
@@ -35,6 +40,8 @@ export interface Storage {
   stream(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with the prefix (a folder such as `artworks/`), with when it was written. */
+  list(prefix: string): Promise<StoredObject[]>;
   /** The URL a browser loads a public object from. Throws for private keys. */
   publicUrl(key: string): string;
 }
