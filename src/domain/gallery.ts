@@ -12,10 +12,14 @@ export interface ExamplePair {
   createdAt: string;
 }
 
+/**
+ * A recent artwork on Home. The spec's view also carried the visitor's file name
+ * (`originalName`); a file name can name a person or a place, so the public gallery never
+ * shows it: the style and the date say enough.
+ */
 export interface RecentItem {
   id: string;
   imageUrl: string;
-  originalName: string;
   styleName: string;
   createdAt: string;
 }
@@ -29,5 +33,4 @@ export interface Gallery {
   recent: RecentItem[];
 }
 
-export const UNTITLED = 'Untitled';
 export const CUSTOM_STYLE = 'Custom Style';

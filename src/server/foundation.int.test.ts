@@ -126,7 +126,9 @@ describe('GET /api/gallery falls back in three levels (storefront §2 Home)', ()
     const { body } = await get('/api/gallery');
     expect(body.source).toBe('recent');
     expect(body.recent.map((item: { id: string }) => item.id)).toEqual([made[5].id, made[3].id, made[2].id, made[1].id]);
-    expect(body.recent[0]).toMatchObject({ originalName: 'lisbon.jpg', styleName: 'Custom Style' });
+    expect(body.recent[0]).toMatchObject({ styleName: 'Custom Style' });
+    // Privacy: the public gallery never carries a visitor's file name.
+    expect(JSON.stringify(body.recent)).not.toContain('lisbon');
     expect(body.recent[1].styleName).toBe(style.name);
 
     await shop.context.db

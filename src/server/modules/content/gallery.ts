@@ -7,7 +7,6 @@ import {
   CUSTOM_STYLE,
   GALLERY_HOMEPAGE_PAIRS,
   GALLERY_RECENT_ITEMS,
-  UNTITLED,
   type ExamplePair,
   type Gallery,
   type RecentItem,
@@ -42,17 +41,16 @@ export async function homepagePairs(context: AppContext): Promise<ExamplePair[]>
 
 export async function recentTransformations(context: AppContext): Promise<RecentItem[]> {
   const rows = await context.db
-    .select({ transformation: image_transformations, fileName: images.file_name, styleName: styles.name })
+    .select({ transformation: image_transformations, styleName: styles.name })
     .from(image_transformations)
     .innerJoin(images, eq(images.id, image_transformations.image_id))
     .leftJoin(styles, eq(styles.id, image_transformations.style_id))
     .where(and(eq(image_transformations.is_public, true), eq(image_transformations.status, 'completed')))
     .orderBy(desc(image_transformations.created_at))
     .limit(GALLERY_RECENT_ITEMS);
-  return rows.map(({ transformation, fileName, styleName }) => ({
+  return rows.map(({ transformation, styleName }) => ({
     id: transformation.id,
     imageUrl: context.storage.publicUrl(transformation.storage_path!),
-    originalName: fileName || UNTITLED,
     styleName: styleName || CUSTOM_STYLE,
     createdAt: transformation.created_at.toISOString(),
   }));

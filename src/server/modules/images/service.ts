@@ -4,6 +4,7 @@
  * kept privately and a stripped display copy publicly, and the row is inserted. Whatever
  * fails leaves neither a row nor a stored file behind.
  */
+import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import {
   MAX_INPUT_PIXELS,
@@ -73,7 +74,8 @@ export async function ingestImage(
 
   const name = timestampedName(source.fileName);
   const originalKey = `original/${name}`;
-  const displayKey = `display/${name}.jpg`;
+  // The display copy is public: its name carries no trace of the visitor's file name.
+  const displayKey = `display/${randomUUID()}.jpg`;
   const stored: string[] = [];
   try {
     await context.storage.put(originalKey, { path: source.path }, {
@@ -123,6 +125,16 @@ export async function ingestImage(
 /** The URL a browser shows the photo from: its display copy, never the original. */
 export function imagePublicUrl(context: AppContext, image: Pick<ImageRow, 'display_path'>): string {
   return context.storage.publicUrl(image.display_path);
+}
+
+/** A stored photo's metadata, read exactly as an upload reads it (the EXIF backfill's re-read). */
+export async function readPhotoMetadata(
+  context: AppContext,
+  path: string,
+  { adapters = imageAdapters, metadataTimeoutMs = METADATA_TIMEOUT_MS }: IngestOptions = {},
+): Promise<PhotoMetadata> {
+  const header = await adapters.readHeader(path);
+  return readMetadata(context, adapters, path, header, metadataTimeoutMs);
 }
 
 async function readCheckedHeader(adapters: ImageAdapters, path: string, format: ImageFormat): Promise<ImageHeader> {
