@@ -37,6 +37,7 @@ export const EXAMPLE_MESSAGES = {
   deleteFailed: 'Failed to delete example',
   replaceConfirmation: `You can only have ${HOMEPAGE_EXAMPLES_MAX} examples on the homepage. Do you want to replace the oldest example with this new one?`,
   replaceConfirm: 'Update Examples',
+  tooMany: `You can only have ${HOMEPAGE_EXAMPLES_MAX} examples on the homepage.`,
   notFound: 'Example not found',
   notSignedIn: 'You must be logged in to manage example transformations.',
   notAdmin: 'Only administrators can manage example transformations.',

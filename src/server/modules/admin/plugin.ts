@@ -13,6 +13,7 @@ import { authRoutes } from '../auth/routes.js';
 import { adminContentRoutes } from '../content/admin-routes.js';
 import { adminSettingsRoutes } from '../settings/routes.js';
 import { adminStyleRoutes } from '../styles/admin-routes.js';
+import { adminTransformationRoutes } from '../transformations/admin-routes.js';
 
 /** The largest multipart body a back-office form sends: two 10 MB images and a few fields. */
 const ADMIN_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;
@@ -30,6 +31,7 @@ export async function adminApi(api: FastifyInstance, context: AppContext): Promi
       await adminStyleRoutes(admin, context);
       await adminContentRoutes(admin, context);
       await adminSettingsRoutes(admin, context);
+      await adminTransformationRoutes(admin, context);
     },
     { prefix: '/api/admin' },
   );

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import {
   EXAMPLE_LIST_LIMIT,
   EXAMPLE_MESSAGES,
@@ -17,12 +17,12 @@ import {
 } from '../../../domain/admin-content.js';
 import type { AppContext } from '../../context.js';
 import { image_transformations, images, order_items } from '../../db/schema.js';
-import { HttpError, conflict, notFound } from '../../http/errors.js';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { toPublicJpeg, type UploadedFile } from '../../http/uploads.js';
 import { ingestImage } from '../images/service.js';
 
 /** Serialises homepage changes, so two admins at once never make a third homepage example. */
-const HOMEPAGE_LOCK = 727_274_007;
+export const HOMEPAGE_LOCK = 727_274_007;
 
 type PairRow = { transformation: typeof image_transformations.$inferSelect; image: typeof images.$inferSelect };
 
@@ -101,29 +101,62 @@ export async function setHomepageExample(
   id: string,
   wanted: { isHomepageExample: boolean; replaceOldest: boolean },
 ): Promise<void> {
-  await context.db.transaction(async (tx) => {
+  const { refused } = await changeHomepageExamples(context, [id], wanted);
+  if (refused.length > 0) throw notFound(EXAMPLE_MESSAGES.notFound);
+}
+
+export interface HomepageChange {
+  changed: string[];
+  unchanged: string[];
+  /** Not found, or with no finished artwork to show. */
+  refused: string[];
+}
+
+/**
+ * The homepage flag for one artwork or several (Content's pairs and the Transformations
+ * feed share it): at most HOMEPAGE_EXAMPLES_MAX, the oldest turned off only when the owner
+ * confirmed. An example is shown on Home, so setting one also makes it visible there.
+ */
+export async function changeHomepageExamples(
+  context: AppContext,
+  ids: string[],
+  wanted: { isHomepageExample: boolean; replaceOldest: boolean },
+): Promise<HomepageChange> {
+  return context.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${HOMEPAGE_LOCK})`);
-    const [row] = await tx.select().from(image_transformations).where(eq(image_transformations.id, id));
-    if (!row || row.status !== 'completed' || !row.storage_path) throw notFound(EXAMPLE_MESSAGES.notFound);
-    if (row.is_homepage_example === wanted.isHomepageExample) return;
+    const rows = ids.length ? await tx.select().from(image_transformations).where(inArray(image_transformations.id, ids)) : [];
+    const found = new Map(rows.map((row) => [row.id, row]));
+    const refused = ids.filter((id) => {
+      const row = found.get(id);
+      return !row || (wanted.isHomepageExample && (row.status !== 'completed' || !row.storage_path));
+    });
+    const eligible = rows.filter((row) => !refused.includes(row.id));
+    const unchanged = eligible.filter((row) => row.is_homepage_example === wanted.isHomepageExample).map((row) => row.id);
+    const changed = eligible.filter((row) => row.is_homepage_example !== wanted.isHomepageExample).map((row) => row.id);
+    if (changed.length === 0) return { changed, unchanged, refused };
     if (wanted.isHomepageExample) {
+      if (changed.length + unchanged.length > HOMEPAGE_EXAMPLES_MAX) throw badRequest(EXAMPLE_MESSAGES.tooMany);
       const current = await tx
         .select({ id: image_transformations.id })
         .from(image_transformations)
-        .where(and(eq(image_transformations.is_homepage_example, true), ne(image_transformations.id, id)))
+        .where(and(eq(image_transformations.is_homepage_example, true), notInArray(image_transformations.id, ids)))
         .orderBy(asc(image_transformations.created_at), asc(image_transformations.id));
-      if (current.length >= HOMEPAGE_EXAMPLES_MAX) {
+      const excess = current.length + changed.length + unchanged.length - HOMEPAGE_EXAMPLES_MAX;
+      if (excess > 0) {
         if (!wanted.replaceOldest) {
           throw new HttpError(409, EXAMPLE_MESSAGES.replaceConfirmation, { code: HOMEPAGE_FULL_CODE });
         }
-        const oldest = current.slice(0, current.length - HOMEPAGE_EXAMPLES_MAX + 1).map((example) => example.id);
+        const oldest = current.slice(0, excess).map((example) => example.id);
         await tx.update(image_transformations).set({ is_homepage_example: false }).where(inArray(image_transformations.id, oldest));
       }
+      await tx
+        .update(image_transformations)
+        .set({ is_homepage_example: true, is_public: true })
+        .where(inArray(image_transformations.id, changed));
+    } else {
+      await tx.update(image_transformations).set({ is_homepage_example: false }).where(inArray(image_transformations.id, changed));
     }
-    await tx
-      .update(image_transformations)
-      .set({ is_homepage_example: wanted.isHomepageExample })
-      .where(eq(image_transformations.id, id));
+    return { changed, unchanged, refused };
   });
 }
 

@@ -1,0 +1,88 @@
+/**
+ * The EXIF backfill (admin §2 Settings' EXIF Data Backfill card, §3 EXIF batch result, §4):
+ * photos stored without metadata have it read again from their private original, a batch
+ * at a time, by the same reader an upload uses.
+ *
+ * The offset is a position in all photos ordered by upload time, not in the shrinking list
+ * of photos still lacking metadata: a photo read successfully leaves that list, and a photo
+ * with no EXIF at all stays in it, so only a position over every photo lets a paused run
+ * resume exactly where it stopped.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { BACKFILL_MESSAGES, EXIF_BATCH_SIZE, type ExifBatchResult } from '../../../domain/admin-transformations.js';
+import type { AppContext } from '../../context.js';
+import { images } from '../../db/schema.js';
+import type { ImageAdapters } from './adapters/index.js';
+import { readPhotoMetadata } from './service.js';
+
+const lacking = (offset: number, limit?: number) => sql`
+  select id, file_name, storage_path, position from (
+    select id, file_name, storage_path, exif_data, row_number() over (order by created_at, id) as position from ${images}
+  ) ordered
+  where position > ${offset} and exif_data is null
+  order by position
+  ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
+
+type LackingRow = { id: string; file_name: string; storage_path: string; position: string | number };
+
+/** Both drivers answer raw SQL with `{ rows }`; their declared result types differ. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export async function backfillExifBatch(
+  context: AppContext,
+  offset: number,
+  options: { adapters?: ImageAdapters; batchSize?: number } = {},
+): Promise<ExifBatchResult> {
+  const batch = rowsOf<LackingRow>(await context.db.execute(lacking(offset, options.batchSize ?? EXIF_BATCH_SIZE)));
+  const errors: string[] = [];
+  let successful = 0;
+  const folder = await mkdtemp(join(tmpdir(), 'wanderer-exif-'));
+  try {
+    for (const row of batch) {
+      const error = await rereadOne(context, folder, row, options.adapters);
+      if (error) errors.push(`${row.file_name}: ${error}`);
+      else successful += 1;
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+  const nextOffset = batch.length ? Number(batch[batch.length - 1].position) : offset;
+  const [{ remaining }] = rowsOf<{ remaining: number }>(
+    await context.db.execute(sql`select count(*)::int as remaining from (${lacking(nextOffset)}) rest`),
+  );
+  return {
+    processed: batch.length,
+    successful,
+    failed: errors.length,
+    errors,
+    nextOffset,
+    hasMore: Number(remaining) > 0,
+    remainingImages: Number(remaining),
+  };
+}
+
+/** Reads one photo's metadata into its row; returns why it could not, or null. */
+async function rereadOne(context: AppContext, folder: string, row: LackingRow, adapters?: ImageAdapters): Promise<string | null> {
+  let original: Buffer;
+  try {
+    original = await context.storage.get(row.storage_path);
+  } catch {
+    return BACKFILL_MESSAGES.fileMissing;
+  }
+  const path = join(folder, row.id);
+  await writeFile(path, original);
+  try {
+    const metadata = await readPhotoMetadata(context, path, { adapters });
+    if (!metadata.exif_data) return BACKFILL_MESSAGES.noExif;
+    // Only while still empty: an owner's two runs at once never write twice.
+    await context.db.update(images).set(metadata).where(and(eq(images.id, row.id), isNull(images.exif_data)));
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await rm(path, { force: true });
+  }
+}

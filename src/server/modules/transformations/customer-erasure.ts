@@ -1,0 +1,52 @@
+/**
+ * A customer's right to erasure: every photo, artwork, print file and mockup tied to their
+ * e-mail goes, except what an order still needs (the order is a record the shop must keep,
+ * and it must stay printable). Kept artworks lose the e-mail; orders are left intact.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { CustomerErasureResult } from '../../../domain/admin-transformations.js';
+import type { AppContext } from '../../context.js';
+import { image_transformations, order_items, orders } from '../../db/schema.js';
+import { removeTransformations } from './removal.js';
+
+export async function eraseCustomer(context: AppContext, email: string): Promise<CustomerErasureResult> {
+  const byEmail = await context.db
+    .select({ id: image_transformations.id, imageId: image_transformations.image_id })
+    .from(image_transformations)
+    .where(sql`lower(${image_transformations.email}) = ${email}`);
+  const ordered = await context.db
+    .select({ id: order_items.transformation_id })
+    .from(order_items)
+    .innerJoin(orders, eq(orders.id, order_items.order_id))
+    .where(sql`lower(${orders.customer_email}) = ${email}`);
+  // Every artwork made from the customer's photos is theirs, whether or not it carries the e-mail.
+  const imageIds = [...new Set(byEmail.map((row) => row.imageId))];
+  const siblings = imageIds.length
+    ? await context.db
+        .select({ id: image_transformations.id })
+        .from(image_transformations)
+        .where(inArray(image_transformations.image_id, imageIds))
+    : [];
+  const ids = [
+    ...new Set([...byEmail, ...siblings, ...ordered].map((row) => row.id).filter((id): id is string => Boolean(id))),
+  ];
+
+  const outcomes = await removeTransformations(context, ids, { keepHomepageExamples: false });
+  const kept = outcomes.flatMap((outcome) =>
+    outcome.status === 'refused' && outcome.orderId ? [{ transformationId: outcome.id, orderId: outcome.orderId }] : [],
+  );
+  if (kept.length > 0) {
+    await context.db
+      .update(image_transformations)
+      .set({ email: null })
+      .where(inArray(image_transformations.id, kept.map((entry) => entry.transformationId)));
+  }
+  const removed = outcomes.flatMap((outcome) => (outcome.status === 'removed' ? [outcome] : []));
+  return {
+    email,
+    removedTransformations: removed.length,
+    removedImages: removed.filter((outcome) => outcome.imageRemoved).length,
+    removedFiles: removed.flatMap((outcome) => outcome.files),
+    kept,
+  };
+}

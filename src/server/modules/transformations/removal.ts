@@ -1,0 +1,96 @@
+/**
+ * Removing artworks for good: the row, its preview, print file and mockups, and the visitor's
+ * photo once no other artwork was made from it. An artwork an order needs is never removed:
+ * the order must still be printable and show what was bought.
+ */
+import { eq, or, sql } from 'drizzle-orm';
+import { TRANSFORMATION_MESSAGES } from '../../../domain/admin-transformations.js';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
+import { image_transformations, images, mockups, order_items } from '../../db/schema.js';
+import { HOMEPAGE_LOCK } from '../content/examples.js';
+
+export type RemovalOutcome =
+  | { id: string; status: 'removed'; imageRemoved: boolean; files: string[] }
+  | { id: string; status: 'refused'; reason: string; orderId?: string }
+  | { id: string; status: 'missing' };
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The first order that needs this artwork: it names the transformation or its print file. */
+export async function orderNeeding(
+  db: Database | Transaction,
+  row: { id: string; print_file_path: string | null },
+): Promise<string | undefined> {
+  const [item] = await db
+    .select({ orderId: order_items.order_id })
+    .from(order_items)
+    .where(
+      row.print_file_path
+        ? or(eq(order_items.transformation_id, row.id), eq(order_items.print_file_path, row.print_file_path))
+        : eq(order_items.transformation_id, row.id),
+    )
+    .limit(1);
+  return item?.orderId;
+}
+
+export async function removeTransformations(
+  context: AppContext,
+  ids: string[],
+  options: { keepHomepageExamples: boolean },
+): Promise<RemovalOutcome[]> {
+  const outcomes = await context.db.transaction(async (tx) => {
+    // The homepage lock: an artwork being made an example right now is not removed under it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${HOMEPAGE_LOCK})`);
+    const results: RemovalOutcome[] = [];
+    for (const id of ids) {
+      const [row] = await tx.select().from(image_transformations).where(eq(image_transformations.id, id)).for('update');
+      if (!row) {
+        results.push({ id, status: 'missing' });
+        continue;
+      }
+      const orderId = await orderNeeding(tx, row);
+      if (orderId) {
+        results.push({ id, status: 'refused', reason: TRANSFORMATION_MESSAGES.neededByOrder(orderId), orderId });
+        continue;
+      }
+      if (options.keepHomepageExamples && row.is_homepage_example) {
+        results.push({ id, status: 'refused', reason: TRANSFORMATION_MESSAGES.cannotDeleteHomepage });
+        continue;
+      }
+      const mockupFiles = await tx
+        .select({ key: mockups.storage_path })
+        .from(mockups)
+        .where(eq(mockups.transformation_id, id));
+      await tx.delete(image_transformations).where(eq(image_transformations.id, id));
+      const files = [row.storage_path, row.print_file_path, ...mockupFiles.map((mockup) => mockup.key)];
+      const [sibling] = await tx
+        .select({ id: image_transformations.id })
+        .from(image_transformations)
+        .where(eq(image_transformations.image_id, row.image_id))
+        .limit(1);
+      let imageRemoved = false;
+      if (!sibling) {
+        const [image] = await tx.delete(images).where(eq(images.id, row.image_id)).returning();
+        if (image) {
+          files.push(image.storage_path, image.display_path);
+          imageRemoved = true;
+        }
+      }
+      results.push({ id, status: 'removed', imageRemoved, files: files.filter((key): key is string => Boolean(key)) });
+    }
+    return results;
+  });
+  for (const outcome of outcomes) if (outcome.status === 'removed') await deleteFiles(context, outcome.files);
+  return outcomes;
+}
+
+/** Files go at once; one the storage refuses now is retried by the job queue. */
+export async function deleteFiles(context: AppContext, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await context.storage.delete(key).catch(async (error: unknown) => {
+      context.log.warn({ err: error, key }, 'deleting a file failed; queued for a retry');
+      await context.jobs.send('storage.delete', { key });
+    });
+  }
+}
