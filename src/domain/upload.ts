@@ -52,6 +52,7 @@ export const UPLOAD_MESSAGES = {
   unreadable: 'This photo could not be read. The file may be damaged or incomplete.',
   tooManyPixels: 'This image is too large to process (over 100 megapixels). Please upload a smaller image.',
   notOnlyAnImage: 'This file contains more than a photo and cannot be accepted. Please upload the photo itself.',
+  metadataTooLarge: 'This image carries too much embedded data (colour profile or text) to be processed. Please save it again without it and upload that.',
 } as const;
 
 /** Some systems give HEIC photos no MIME type; their name still says what they are. */

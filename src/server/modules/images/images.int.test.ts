@@ -13,11 +13,13 @@ import { ingestImage } from './service.js';
 import { imageAdapters } from './adapters/index.js';
 import { decodeToJpeg } from './adapters/heic.js';
 import {
+  deflateBomb,
   heicPhoto,
   jpegDeclaring,
   makePhoto,
   MINIMAL_PDF,
   pngDeclaring,
+  pngWithChunk,
   USHUAIA_EXIF,
   withJpegComment,
   zipArchive,
@@ -181,6 +183,17 @@ describe('every accepted format (JPEG, PNG, WebP, AVIF, GIF, TIFF, HEIC)', () =>
     });
   }
 
+  it('reads a PNG\'s camera data and GPS from its eXIf chunk, and accepts a colour profile of normal size', async () => {
+    const withExif = await makePhoto({ format: 'png', width: 400, height: 300, exif: USHUAIA_EXIF });
+    const { status, body } = await upload({ body: withExif, fileName: 'scene.png', type: 'image/png' });
+    expect(status).toBe(201);
+    expect(await row(body.id)).toMatchObject({ camera_make: 'Canon', location_name: 'Ushuaia, Argentina' });
+
+    const profiled = await sharp(await makePhoto({ format: 'png', width: 300, height: 200 })).withIccProfile('p3').png().toBuffer();
+    expect((await sharp(profiled).metadata()).hasProfile).toBe(true);
+    expect((await upload({ body: profiled, fileName: 'p3.png', type: 'image/png' })).status).toBe(201);
+  });
+
   it('accepts an iPhone HEIC photo, decodes it in-process, displays it and reads its metadata', async () => {
     const { status, body } = await upload({ body: heicPhoto(), fileName: 'IMG_0420.HEIC', type: 'image/heic' });
     expect(status).toBe(201);
@@ -234,7 +247,18 @@ describe('hostile uploads get a 4xx with a clear message and leave nothing behin
     ['a JPEG/ZIP polyglot (archive appended)', async () => ({ body: Buffer.concat([await makePhoto({ width: 200, height: 150 }), zipArchive('payload.js', 'alert(1)')]) }), 400, UPLOAD_MESSAGES.notOnlyAnImage],
     ['a JPEG/PDF polyglot (PDF header in a comment)', async () => ({ body: withJpegComment(await makePhoto({ width: 200, height: 150 }), MINIMAL_PDF.toString('latin1')) }), 400, UPLOAD_MESSAGES.notOnlyAnImage],
     ['a photo sent under another field name', async () => ({ body: await makePhoto({ width: 200, height: 150 }), field: 'photo' }), 400, UPLOAD_MESSAGES.notAnImage],
+    // Decompression bombs in PNG metadata: refused before any reader inflates them.
+    ['a PNG whose colour profile (iCCP) inflates to 1 GB', async () => png(await pngWithChunk('iCCP', Buffer.concat([Buffer.from('icc\0\0', 'latin1'), deflateBomb(1024)]))), 422, UPLOAD_MESSAGES.metadataTooLarge],
+    ['a PNG whose colour profile (iCCP) inflates to 4 GB', async () => png(await pngWithChunk('iCCP', Buffer.concat([Buffer.from('icc\0\0', 'latin1'), deflateBomb(4096)]))), 422, UPLOAD_MESSAGES.metadataTooLarge],
+    ['a PNG whose compressed text (zTXt) inflates to 1 GB', async () => png(await pngWithChunk('zTXt', Buffer.concat([Buffer.from('Comment\0\0', 'latin1'), deflateBomb(1024)]))), 422, UPLOAD_MESSAGES.metadataTooLarge],
+    ['a PNG whose international text (iTXt) inflates to 1 GB', async () => png(await pngWithChunk('iTXt', Buffer.concat([Buffer.from('XML:com.adobe.xmp\0\x01\0en\0\0', 'latin1'), deflateBomb(1024)]))), 422, UPLOAD_MESSAGES.metadataTooLarge],
+    ['a PNG whose EXIF is hidden in compressed text (zTXt raw profile) inflating to 1 GB', async () => png(await pngWithChunk('zTXt', Buffer.concat([Buffer.from('Raw profile type exif\0\0', 'latin1'), deflateBomb(1024)]))), 422, UPLOAD_MESSAGES.metadataTooLarge],
+    ['a PNG carrying 9 MB of plain text metadata', async () => png(await pngWithChunk('tEXt', Buffer.concat([Buffer.from('Comment\0', 'latin1'), Buffer.alloc(9 * 1024 * 1024, 0x61)]))), 422, UPLOAD_MESSAGES.metadataTooLarge],
   ];
+
+  function png(body: Buffer): Upload {
+    return { body, fileName: 'photo.png', type: 'image/png' };
+  }
 
   let filesBefore: string[];
   let tempBefore: string[];

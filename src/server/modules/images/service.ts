@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { badRequest, HttpError, payloadTooLarge, unprocessable } from '../../http/errors.js';
 import { timestampedName } from '../storage/index.js';
-import { imageAdapters, type ImageAdapters, type ImageHeader } from './adapters/index.js';
+import { imageAdapters, PngMetadataTooLarge, type ImageAdapters, type ImageHeader } from './adapters/index.js';
 import { MIME_TYPES, otherDocumentInside, scanFile, sniffImageFormat, type ImageFormat } from './file-checks.js';
 import { EMPTY_METADATA, metadataFromTags, type PhotoMetadata } from './photo-metadata.js';
 import { findImageByChecksum, insertImage, type ImageRow } from './repository.js';
@@ -63,6 +63,12 @@ export async function ingestImage(
   const existing = await findImageByChecksum(context.db, scan.checksum);
   if (existing) return { image: existing, created: false };
 
+  try {
+    await adapters.checkMetadataSize(source.path);
+  } catch (error) {
+    if (error instanceof PngMetadataTooLarge) throw unprocessable(UPLOAD_MESSAGES.metadataTooLarge);
+    throw error;
+  }
   const header = await readCheckedHeader(adapters, source.path, format);
   const [display, metadata] = await Promise.all([
     adapters.renderDisplayCopy(source.path, header).catch((error: unknown) => {
@@ -170,7 +176,7 @@ async function readMetadata(
     }, timeoutMs);
   });
   const extracted = (async () => {
-    const metadata = metadataFromTags(await adapters.readExifTags(path, header.exif));
+    const metadata = metadataFromTags(await adapters.readExifTags(path, header.exif, header.format));
     if (metadata.latitude !== null && metadata.longitude !== null) {
       metadata.location_name = await adapters.placeName(metadata.latitude, metadata.longitude);
     }

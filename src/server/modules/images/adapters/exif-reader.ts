@@ -25,9 +25,12 @@ const hasTags = (tags: ExifTags | undefined): tags is ExifTags => !!tags && Obje
 /**
  * Tags from the file itself; when exifr finds none there but libvips found an EXIF block
  * (HEIC files whose item locations exifr misreads), the tags are read from that block.
+ * A PNG is never handed to exifr: it inflates the file's compressed chunks whole, with no
+ * limit, whatever it was asked to read. Its EXIF (the eXIf chunk) arrives as the block.
  */
-export async function readExifTags(path: string, exifBlock?: Buffer): Promise<ExifTags> {
-  const fromFile = (await exifr.parse(path, OPTIONS).catch(() => undefined)) as ExifTags | undefined;
+export async function readExifTags(path: string, exifBlock?: Buffer, format?: string): Promise<ExifTags> {
+  const fromFile =
+    format === 'png' ? undefined : ((await exifr.parse(path, OPTIONS).catch(() => undefined)) as ExifTags | undefined);
   if (hasTags(fromFile) || !exifBlock) return fromFile ?? {};
   // JPEG's block starts with the APP1 name; exifr wants the TIFF structure after it.
   const tiff = exifBlock.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? exifBlock.subarray(6) : exifBlock;

@@ -2,6 +2,9 @@
 import { readExifTags } from './exif-reader.js';
 import { renderHeicDisplayCopy } from './heic.js';
 import { placeName } from './place-names.js';
+import { checkPngMetadata } from './png-chunks.js';
+
+export { PngMetadataTooLarge } from './png-chunks.js';
 import { readImageHeader, renderDisplayCopy, type DisplayCopy, type ImageHeader } from './sharp-images.js';
 
 export type { DisplayCopy, ImageHeader } from './sharp-images.js';
@@ -10,7 +13,9 @@ export { closeHeicPool } from './heic.js';
 export interface ImageAdapters {
   readHeader(path: string): Promise<ImageHeader>;
   renderDisplayCopy(path: string, header: ImageHeader): Promise<DisplayCopy>;
-  readExifTags(path: string, exifBlock?: Buffer): Promise<Record<string, unknown>>;
+  readExifTags(path: string, exifBlock?: Buffer, format?: string): Promise<Record<string, unknown>>;
+  /** Refuses a file whose metadata would take too much memory to read (PNG's deflated chunks). */
+  checkMetadataSize(path: string): Promise<void>;
   placeName(latitude: number, longitude: number): Promise<string | null>;
 }
 
@@ -20,5 +25,6 @@ export const imageAdapters: ImageAdapters = {
   renderDisplayCopy: (path, header) =>
     header.format === 'heif' && header.compression === 'hevc' ? renderHeicDisplayCopy(path) : renderDisplayCopy(path),
   readExifTags,
+  checkMetadataSize: checkPngMetadata,
   placeName,
 };

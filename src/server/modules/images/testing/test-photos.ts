@@ -3,7 +3,7 @@
  * camera EXIF and GPS written by sharp, and the hostile files an upload must refuse.
  */
 import { readFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
+import { constants as zlibConstants, deflateRawSync, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /** A harbour at sunset under mountains: enough shapes and gradients to look like a photo. */
@@ -65,16 +65,35 @@ export function heicPhoto(): Buffer {
   return readFileSync(new URL('../fixtures/ushuaia.heic', import.meta.url));
 }
 
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A zlib stream that inflates to `megabytes` MB of zeros, made in milliseconds: one
+ * sync-flushed megabyte repeated, then an empty final block. (Its checksum is wrong; a
+ * reader that would inflate it all has run out of memory long before checking.)
+ */
+export function deflateBomb(megabytes: number): Buffer {
+  const megabyte = deflateRawSync(Buffer.alloc(1024 * 1024), { level: 9, finishFlush: zlibConstants.Z_SYNC_FLUSH });
+  return Buffer.concat([Buffer.from([0x78, 0xda]), Buffer.concat(Array(megabytes).fill(megabyte)), Buffer.from([0x03, 0x00]), Buffer.alloc(4)]);
+}
+
+/** A real small PNG with a metadata chunk of the given type and data inserted after its header. */
+export async function pngWithChunk(type: string, data: Buffer): Promise<Buffer> {
+  const png = await makePhoto({ format: 'png', width: 64, height: 48 });
+  const afterHeader = 8 + 12 + 13;
+  return Buffer.concat([png.subarray(0, afterHeader), pngChunk(type, data), png.subarray(afterHeader)]);
+}
+
 /** A PNG whose header declares the given size, with one tiny compressed row of data. */
 export function pngDeclaring(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
+  const chunk = pngChunk;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
