@@ -32,7 +32,7 @@ export async function createContext(
 ): Promise<AppContext> {
   const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
-  const storage = overrides.storage ?? createStorage(config);
+  const storage = overrides.storage ?? (await createStorage(config));
   await storage.ready();
   const jobs = await startJobQueue(database, log);
   return { config, database, db: database.db, storage, jobs, readCache: new ReadCache(database), log };

@@ -2,7 +2,7 @@
  * The OpenAI style engine: sends the photo and the style's prompt to the image-edits endpoint
  * (`POST /v1/images/edits`) and keeps the picture it answers with.
  */
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, toFile } from 'openai';
+import type OpenAI from 'openai';
 import {
   artworkFromOutput,
   failureForStatus,
@@ -44,7 +44,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): StyleEngine {
 async function render(options: OpenAiEngineOptions, request: StyleRequest): Promise<StyleResult> {
   if (!request.prompt) throw hostedFailure.rejected('the style has no prompt for the image AI');
   const upload = await photoForUpload(request.photo);
-  const client = new OpenAI({
+  // Loaded on first use: most shops never call it, and it costs start-up time and memory.
+  const sdk = await import('openai');
+  const client = new sdk.default({
     apiKey: options.apiKey,
     baseURL: options.baseUrl,
     timeout: options.timeoutMs ?? HOSTED_DEFAULT_TIMEOUT_MS,
@@ -55,7 +57,7 @@ async function render(options: OpenAiEngineOptions, request: StyleRequest): Prom
   try {
     answer = await client.images.edit({
       model: options.model,
-      image: await toFile(upload.image, 'photo.jpg', { type: 'image/jpeg' }),
+      image: await sdk.toFile(upload.image, 'photo.jpg', { type: 'image/jpeg' }),
       prompt: request.prompt,
       size: editSizeFor(upload.width, upload.height),
       // The artwork is printed, so the best the model can do is worth its price.
@@ -63,17 +65,17 @@ async function render(options: OpenAiEngineOptions, request: StyleRequest): Prom
       output_format: 'jpeg',
     });
   } catch (error) {
-    throw failureFromOpenAi(error);
+    throw failureFromOpenAi(sdk, error);
   }
   const b64 = answer.data?.[0]?.b64_json;
   if (!b64) throw hostedFailure.noImage();
   return artworkFromOutput(Buffer.from(b64, 'base64'), request.longSide);
 }
 
-function failureFromOpenAi(error: unknown): Error {
-  if (error instanceof APIConnectionTimeoutError) return hostedFailure.timedOut();
-  if (error instanceof APIConnectionError) return hostedFailure.unreachable();
-  if (error instanceof APIError && typeof error.status === 'number') {
+function failureFromOpenAi(sdk: typeof import('openai'), error: unknown): Error {
+  if (error instanceof sdk.APIConnectionTimeoutError) return hostedFailure.timedOut();
+  if (error instanceof sdk.APIConnectionError) return hostedFailure.unreachable();
+  if (error instanceof sdk.APIError && typeof error.status === 'number') {
     const body = error.error as { message?: unknown } | undefined;
     // Without a JSON body the client's message is '<status> <body text>'.
     const reason = providerReason(body?.message) || providerReason(error.message.replace(/^\d{3}\s*/, ''));
