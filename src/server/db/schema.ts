@@ -107,6 +107,9 @@ export const image_transformations = pgTable(
   (t) => [
     index('image_transformations_public_idx').on(t.is_public, t.created_at),
     index('image_transformations_image_idx').on(t.image_id),
+    // The admin feed: newest first, whole or by style (admin §2 Transformations).
+    index('image_transformations_created_at_idx').on(t.created_at),
+    index('image_transformations_style_created_at_idx').on(t.style_id, t.created_at),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "image_transformations_created_at_idx" ON "image_transformations" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "image_transformations_style_created_at_idx" ON "image_transformations" USING btree ("style_id","created_at");
