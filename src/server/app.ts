@@ -12,7 +12,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ZodError } from 'zod';
 import type { AppContext } from './context.js';
-import { HttpError } from './http/errors.js';
+import { controlCharactersMessage, findControlCharacters } from '../domain/text-input.js';
+import { badRequest, HttpError } from './http/errors.js';
 import { registerMetrics } from './http/metrics.js';
 import { recordRoutes } from './http/route-registry.js';
 import { adminApi } from './modules/admin/plugin.js';
@@ -77,6 +78,17 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'Something went wrong. Please try again.' });
+  });
+
+  // Every JSON body, query and route parameter: a NUL byte would otherwise reach the database
+  // (which refuses it with an error that became a 500) and escapes would reach the logs.
+  // Raw bodies (the Stripe webhook's signed bytes) are strings or buffers and are not walked.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      if (!part || typeof part !== 'object' || Buffer.isBuffer(part)) continue;
+      const field = findControlCharacters(part);
+      if (field) throw badRequest(controlCharactersMessage(field), { field });
+    }
   });
 
   app.get('/healthz', async (_request, reply) => {

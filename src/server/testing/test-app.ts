@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { closeContext, createContext, type AppContext } from '../context.js';
@@ -26,13 +27,15 @@ export interface TestAppOptions {
   /** Work the job queue in this process (off by default: most tests run handlers directly). */
   workers?: boolean;
   seed?: boolean;
+  /** Where the log goes (with LOG_LEVEL in env): tests that read what was logged. */
+  logStream?: DestinationStream;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase();
-  const context = await createContext(config, createLogger(config), { database });
+  const context = await createContext(config, createLogger(config, options.logStream), { database });
   if (options.seed !== false) await seedShop(context);
   if (options.workers) await context.jobs.work(createJobHandlers(context));
   const app = await buildApp(context);
