@@ -51,6 +51,7 @@ export const UPLOAD_MESSAGES = {
   // Ours: the server reads every file's bytes, and says plainly why one is refused.
   unreadable: 'This photo could not be read. The file may be damaged or incomplete.',
   tooManyPixels: 'This image is too large to process (over 100 megapixels). Please upload a smaller image.',
+  controlCharactersInName: 'The file name must not contain control characters',
   notOnlyAnImage: 'This file contains more than a photo and cannot be accepted. Please upload the photo itself.',
   metadataTooLarge: 'This image carries too much embedded data (colour profile or text) to be processed. Please save it again without it and upload that.',
 } as const;

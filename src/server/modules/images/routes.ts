@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../../domain/upload.js';
 import type { AppContext } from '../../context.js';
+import { hasControlCharacters } from '../../../domain/text-input.js';
 import { badRequest, payloadTooLarge } from '../../http/errors.js';
 import { closeHeicPool } from './adapters/index.js';
 import { imagePublicUrl, ingestImage } from './service.js';
@@ -55,6 +56,11 @@ export async function imageRoutes(app: FastifyInstance, context: AppContext): Pr
         part.file.resume();
         discardRestOfBody(request);
         throw badRequest(UPLOAD_MESSAGES.notAnImage);
+      }
+      if (hasControlCharacters(part.filename ?? '', { singleLine: true })) {
+        part.file.resume();
+        discardRestOfBody(request);
+        throw badRequest(UPLOAD_MESSAGES.controlCharactersInName);
       }
 
       const upload = await saveToTempFile(part.file);
