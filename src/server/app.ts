@@ -14,6 +14,7 @@ import { ZodError } from 'zod';
 import type { AppContext } from './context.js';
 import { controlCharactersMessage, findControlCharacters } from '../domain/text-input.js';
 import { badRequest, HttpError } from './http/errors.js';
+import { describeApi } from './http/api-description.js';
 import { registerMetrics } from './http/metrics.js';
 import { recordRoutes } from './http/route-registry.js';
 import { adminApi } from './modules/admin/plugin.js';
@@ -46,6 +47,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   recordRoutes(app);
+  await describeApi(app, { siteName: context.config.siteName });
   registerMetrics(app, { token: context.config.metricsToken });
 
   await app.register(helmet, {

@@ -1,0 +1,152 @@
+/**
+ * The shop's HTTP API described once, as OpenAPI 3: served at `/api/openapi.json` and
+ * browsable at `/api/docs`. Each route's entry names what it does and, where it takes input,
+ * the same zod schema the route parses with (turned into JSON Schema by
+ * fastify-type-provider-zod), so the description cannot drift from the rules.
+ *
+ * Validation stays in the routes, which answer with the spec's own messages; the schemas
+ * attached here describe, and the validator they get accepts anything. A test checks that
+ * every registered route is described here.
+ */
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { SESSION_COOKIE } from '../modules/auth/sessions.js';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { contentUpdateSchema, homepageFlagSchema } from '../../domain/admin-content.js';
+import { settingsUpdateSchema } from '../../domain/admin-settings.js';
+import { styleActiveSchema, styleInputSchema } from '../../domain/admin-styles.js';
+import { bulkSchema, transformationFiltersSchema, transformationPatchSchema } from '../../domain/admin-transformations.js';
+import { signInSchema, signUpSchema } from '../../domain/auth.js';
+import { checkoutRequestSchema } from '../../domain/checkout.js';
+import { generateMockupsSchema } from '../modules/mockups/service.js';
+import { startTransformationSchema, updateEmailSchema } from '../modules/transformations/service.js';
+
+interface RouteDescription {
+  summary: string;
+  body?: ZodType;
+  querystring?: ZodType;
+  /** A body that is not JSON (multipart uploads, signed webhooks), in words. */
+  bodyNote?: string;
+}
+
+const ADMIN = 'Back office';
+
+/** `METHOD /path` (Fastify's pattern) → its description. Tags come from the path. */
+export const API_ROUTES: Record<string, RouteDescription> = {
+  'GET /healthz': { summary: 'Answers once the database and storage are ready' },
+  'GET /metrics': { summary: 'Prometheus metrics (bearer token when METRICS_TOKEN is set)' },
+
+  'GET /api/site': { summary: "The shop's name and support address" },
+  'GET /api/styles': { summary: 'Art styles on offer, by name (ETag)' },
+  'GET /api/products': { summary: 'Products for sale with their prices (ETag)' },
+  'GET /api/gallery': { summary: "Home's gallery: example pairs, else recent artworks, else the built-in pairs (ETag)" },
+  'GET /api/content/hero': { summary: "Home's hero section (ETag)" },
+  'POST /api/images': {
+    summary: 'Uploads a photo (checked by its bytes, metadata read, GPS kept private)',
+    bodyNote: 'multipart/form-data with one file field `file`, at most 40 MB and 100 megapixels',
+  },
+  'POST /api/transformations': { summary: 'Starts turning a photo into an artwork in a style', body: startTransformationSchema },
+  'GET /api/transformations/:id': { summary: "A transformation's status, progress and artwork" },
+  'GET /api/transformations/:id/events': { summary: "A transformation's progress as server-sent events" },
+  'PATCH /api/transformations/:id/email': { summary: 'Saves the e-mail to tell when the artwork is ready', body: updateEmailSchema },
+  'POST /api/mockups': { summary: 'Mockups of an artwork on the given products', body: generateMockupsSchema },
+  'POST /api/catalog/validate-variants': { summary: 'Whether the given variants can still be ordered' },
+  'POST /api/catalog/refresh': { summary: "Refreshes one variant's data from the catalog" },
+  'POST /api/checkout': { summary: 'Creates an order priced by the server and its payment', body: checkoutRequestSchema },
+  'GET /api/payments/config': { summary: 'Which payment provider the browser talks to, and its public key' },
+  'POST /api/payments/test/confirm': { summary: "The built-in test provider: pays with one of Stripe's test cards" },
+  'POST /api/payments/test/authenticate': { summary: "The built-in test provider: completes or fails a card's 3-D Secure step" },
+  'POST /api/payments/stripe/webhook': { summary: "Stripe's signed events", bodyNote: 'the raw JSON body Stripe signed' },
+  'GET /api/orders/:id': { summary: "An order's status, items and tracking, for its customer" },
+  'POST /api/orders/:id/verify-payment': { summary: 'Asks the payment provider whether an order was paid' },
+  'POST /api/fulfilment/printful/webhook/:secret': { summary: "Printful's events (the secret is the store's webhook token)" },
+  'GET /files/*': { summary: 'Public stored files (artworks, mockups, previews) from local storage' },
+  'GET /files/private/*': { summary: 'A private file through a signed, expiring link (print files for Printful)' },
+  'GET /api/email/open/:file': { summary: "Marks an order e-mail opened (the message's tracking pixel)" },
+
+  'POST /api/auth/login': { summary: 'Signs in; sets the session cookie', body: signInSchema },
+  'POST /api/auth/signup': { summary: 'Creates an account and signs it in', body: signUpSchema },
+  'POST /api/auth/logout': { summary: 'Ends the session' },
+  'GET /api/auth/session': { summary: 'The signed-in account, if any' },
+  'GET /api/auth/admin-status': { summary: 'Whether the signed-in account is an admin' },
+
+  'GET /api/admin/styles': { summary: 'Every style with its engine and state' },
+  'POST /api/admin/styles': { summary: 'Adds a style', body: styleInputSchema },
+  'PUT /api/admin/styles/:id': { summary: 'Changes a style', body: styleInputSchema },
+  'PATCH /api/admin/styles/:id/active': { summary: 'Switches a style on or off', body: styleActiveSchema },
+  'DELETE /api/admin/styles/:id': { summary: 'Deletes a style' },
+  'POST /api/admin/styles/previews': { summary: "Renders every style's preview again" },
+  'GET /api/admin/content': { summary: "Home's editable content" },
+  'PUT /api/admin/content': { summary: "Saves Home's hero section", body: contentUpdateSchema },
+  'POST /api/admin/content/hero-image': { summary: "Uploads the hero's background image", bodyNote: 'multipart/form-data with one file field `image`' },
+  'GET /api/admin/content/examples': { summary: 'Example pairs, homepage examples first' },
+  'POST /api/admin/content/examples': {
+    summary: 'Adds an example pair',
+    bodyNote: 'multipart/form-data with file fields `original` and `transformed`, and `style_id`',
+  },
+  'PUT /api/admin/content/examples/:id/homepage': { summary: 'Shows or hides a pair on Home', body: homepageFlagSchema },
+  'DELETE /api/admin/content/examples/:id': { summary: 'Deletes an example pair' },
+  'GET /api/admin/settings': { summary: 'Settings, with saved keys shown masked' },
+  'PUT /api/admin/settings': { summary: 'Saves settings and keys (encrypted at rest)', body: settingsUpdateSchema },
+  'GET /api/admin/settings/integrations': { summary: 'Each outside service: configured, and from where' },
+  'POST /api/admin/settings/integrations/:id/test': { summary: 'Tests one outside service with its current key' },
+  'GET /api/admin/transformations': { summary: 'Every artwork, filtered and paged (20 a page)', querystring: transformationFiltersSchema },
+  'PATCH /api/admin/transformations/:id': { summary: 'Sets the homepage flag or gallery visibility', body: transformationPatchSchema },
+  'DELETE /api/admin/transformations/:id': { summary: 'Deletes an artwork and its files, unless an order needs it' },
+  'POST /api/admin/transformations/bulk': { summary: 'One action on many artworks', body: bulkSchema },
+  'POST /api/admin/backfill/transformations': { summary: 'Finds artwork files with no row, and creates the rows' },
+  'POST /api/admin/backfill/exif': { summary: 'Reads metadata again for photos that lack it, one batch from an offset' },
+  'DELETE /api/admin/customers': { summary: "Erases a customer's photos and artworks not needed by an order" },
+};
+
+/** The API's paths; the rest are the web app's pages and files, and the docs themselves. */
+export function isDescribable(url: string): boolean {
+  if (url.startsWith('/api/docs') || url === '/api/openapi.json') return false;
+  return /^\/(api|files)\//.test(url) || url === '/healthz' || url === '/metrics';
+}
+
+function tagOf(url: string): string {
+  if (url.startsWith('/api/admin/')) return ADMIN;
+  if (url.startsWith('/api/auth/')) return 'Accounts';
+  const part = url.split('/')[url.startsWith('/api/') ? 2 : 1] ?? '';
+  return part ? part[0]!.toUpperCase() + part.slice(1) : 'Shop';
+}
+
+/** Attaches each route's description as its (descriptive) schema, before the docs collect it. */
+export async function describeApi(app: FastifyInstance, options: { siteName: string }): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'HEAD' || !isDescribable(route.url)) return;
+    const methods = [route.method].flat();
+    const description = API_ROUTES[`${methods[0]} ${route.url}`];
+    const schema: FastifySchema & Record<string, unknown> = {
+      tags: [tagOf(route.url)],
+      summary: description?.summary,
+      ...(description?.bodyNote ? { description: `Body: ${description.bodyNote}.` } : {}),
+      ...(description?.body ? { body: description.body } : {}),
+      ...(description?.querystring ? { querystring: description.querystring } : {}),
+      ...(route.url.startsWith('/api/admin/') ? { security: [{ session: [] }] } : {}),
+    };
+    route.schema = { ...schema, ...route.schema };
+    // Described, not enforced: the route itself parses with the same schema.
+    route.validatorCompiler = () => (value: unknown) => ({ value });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: `${options.siteName} API`,
+        version: '1',
+        description:
+          'The storefront and back-office API. Prices and money are in US dollars in catalog answers and in cents ' +
+          '(`total_amount`) in orders. Back-office routes need an admin session cookie and a same-origin `Origin` header.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
