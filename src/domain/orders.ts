@@ -3,8 +3,9 @@
  * and progress list (storefront §4), the masked e-mail of public pages, the admin's
  * fulfilment and e-mail status (admin §4), and the order page's messages (storefront §8).
  */
+import { z } from 'zod';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'shipped'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'shipped', 'refunded', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The order's state in our fulfilment provider's words; `confirmed` once accepted for production. */
@@ -26,6 +27,8 @@ export const ORDER_STATUS_LABELS = {
   production: 'In Production',
   shipped: 'Shipped',
   failed: 'Order Failed',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
   other: 'Processing',
 } as const;
 
@@ -36,6 +39,8 @@ export function orderStatusLabel({ status, printful_status }: StatusFields): str
   if (status === 'paid' && printful_status === 'confirmed') return ORDER_STATUS_LABELS.production;
   if (status === 'shipped') return ORDER_STATUS_LABELS.shipped;
   if (status === 'failed') return ORDER_STATUS_LABELS.failed;
+  if (status === 'refunded') return ORDER_STATUS_LABELS.refunded;
+  if (status === 'cancelled') return ORDER_STATUS_LABELS.cancelled;
   return ORDER_STATUS_LABELS.other;
 }
 
@@ -98,6 +103,10 @@ export function adminOrderStatusLabel(order: StatusFields): string {
       return 'Shipped';
     case 'failed':
       return 'Failed';
+    case 'refunded':
+      return 'Refunded';
+    case 'cancelled':
+      return 'Cancelled';
     default:
       return order.status;
   }
@@ -122,6 +131,16 @@ export function emailStatus(order: EmailTimes): EmailStatus {
 /** Resend confirmation is offered once the order has been paid. */
 export function canResendConfirmation(order: { paid_at: Date | string | null }): boolean {
   return Boolean(order.paid_at);
+}
+
+/** Refund is offered for a paid or shipped order with money left to give back. */
+export function canRefund(order: { status: string; total_amount: number; refunded_amount: number }): boolean {
+  return (order.status === 'paid' || order.status === 'shipped') && order.refunded_amount < order.total_amount;
+}
+
+/** Cancel is for an order nobody has paid for. */
+export function canCancel(order: { status: string }): boolean {
+  return order.status === 'pending' || order.status === 'failed';
 }
 
 /** Retry fulfilment only when paid and the fulfilment status is empty or failed. */
@@ -166,3 +185,199 @@ export interface OrderRead {
   tracking_url: string | null;
   order_items: OrderReadItem[];
 }
+
+// ---------------------------------------------------------------- the back office's orders (admin §2)
+
+/** The list's status filter: the spec's five, plus the two states refunds and cancelling add. */
+export const ADMIN_ORDER_FILTERS = ['all', 'pending', 'paid', 'failed', 'shipped', 'refunded', 'cancelled'] as const;
+export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
+
+export const ADMIN_ORDER_PAGE_SIZE = 20;
+
+export const adminOrderListQuery = z.object({
+  search: z.string().trim().max(200).optional().default(''),
+  status: z.enum(ADMIN_ORDER_FILTERS).optional().default('all'),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  page_size: z.coerce.number().int().min(1).max(100).optional().default(ADMIN_ORDER_PAGE_SIZE),
+});
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>;
+
+export const refundRequest = z
+  .object({ amount: z.number().int('The amount is in minor units (whole cents)').positive('The amount must be more than zero').optional() })
+  .default({});
+
+export interface AdminOrderRow {
+  id: string;
+  status: OrderStatus;
+  status_label: string;
+  customer_email: string;
+  shipping_name: string | null;
+  /** "2 x Mug", one per line. */
+  items: { product_name: string; quantity: number }[];
+  mockup_url: string | null;
+  total_amount: number;
+  refunded_amount: number;
+  currency: string;
+  email_status: EmailStatus;
+  created_at: string;
+  paid_at: string | null;
+  printful_status: string | null;
+  printful_order_id: string | null;
+  fulfilment_provider: string | null;
+}
+
+export interface AdminOrderStats {
+  total: number;
+  pending_payment: number;
+  needs_submission: number;
+  confirmed: number;
+}
+
+export interface AdminOrderList {
+  orders: AdminOrderRow[];
+  total: number;
+  page: number;
+  page_size: number;
+  stats: AdminOrderStats;
+}
+
+export type OrderEventType =
+  | 'created'
+  | 'paid'
+  | 'payment_failed'
+  | 'email_sent'
+  | 'email_resent'
+  | 'email_opened'
+  | 'submitted'
+  | 'confirmed'
+  | 'fulfilment_failed'
+  | 'shipped'
+  | 'shipped_email_sent'
+  | 'refunded'
+  | 'refund_email_sent'
+  | 'cancelled';
+
+export interface OrderEvent {
+  id: string;
+  type: OrderEventType | (string & {});
+  label: string;
+  detail: Record<string, unknown>;
+  created_at: string;
+}
+
+const EVENT_LABELS: Record<OrderEventType, string> = {
+  created: 'Order created',
+  paid: 'Payment received',
+  payment_failed: 'Payment failed',
+  email_sent: 'Confirmation e-mail sent',
+  email_resent: 'Confirmation e-mail resent',
+  email_opened: 'Confirmation e-mail opened',
+  submitted: 'Submitted to Printful',
+  confirmed: 'Printful confirmed',
+  fulfilment_failed: 'Printful submission failed',
+  shipped: 'Shipped',
+  shipped_email_sent: 'Shipping e-mail sent',
+  refunded: 'Refunded',
+  refund_email_sent: 'Refund e-mail sent',
+  cancelled: 'Cancelled',
+};
+
+export function orderEventLabel(type: string): string {
+  return EVENT_LABELS[type as OrderEventType] ?? type;
+}
+
+export interface AdminOrderItem {
+  id: string;
+  product_name: string;
+  quantity: number;
+  unit_price: number;
+  total_price: number;
+  artwork_url: string | null;
+  printful_variant_id: number | null;
+  mockup_urls: string[];
+}
+
+export interface AdminOrderRefund {
+  id: string;
+  amount: number;
+  currency: string;
+  provider_refund_id: string | null;
+  created_at: string;
+}
+
+export interface AdminOrderDetail {
+  id: string;
+  status: OrderStatus;
+  status_label: string;
+  printful_status: string | null;
+  printful_order_id: string | null;
+  fulfilment_provider: string | null;
+  fulfilment_error: string | null;
+  customer_email: string;
+  shipping_name: string | null;
+  shipping_address_line1: string | null;
+  shipping_address_line2: string | null;
+  shipping_city: string | null;
+  shipping_state: string | null;
+  shipping_postal_code: string | null;
+  shipping_country: string | null;
+  billing_name: string | null;
+  billing_address_line1: string | null;
+  billing_address_line2: string | null;
+  billing_city: string | null;
+  billing_state: string | null;
+  billing_postal_code: string | null;
+  billing_country: string | null;
+  total_amount: number;
+  refunded_amount: number;
+  currency: string;
+  created_at: string;
+  paid_at: string | null;
+  shipped_at: string | null;
+  confirmation_email_sent_at: string | null;
+  confirmation_email_delivered_at: string | null;
+  confirmation_email_opened_at: string | null;
+  last_email_resent_at: string | null;
+  email_status: EmailStatus;
+  stripe_session_id: string | null;
+  stripe_payment_intent_id: string | null;
+  payment_provider: string;
+  tracking_carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  order_items: AdminOrderItem[];
+  refunds: AdminOrderRefund[];
+  timeline: OrderEvent[];
+  actions: { resend_email: boolean; retry_fulfilment: boolean; refund: boolean; cancel: boolean };
+}
+
+/** The order's page in the provider's dashboard, when it has a provider order. */
+export function fulfilmentDashboardUrl(order: { printful_order_id: string | null; fulfilment_provider: string | null }): string | null {
+  if (!order.printful_order_id) return null;
+  if (order.fulfilment_provider === 'printful') return `https://www.printful.com/dashboard/default/orders?order_id=${encodeURIComponent(order.printful_order_id)}`;
+  return null;
+}
+
+export const ADMIN_ORDER_MESSAGES = {
+  loadFailed: 'Failed to load orders',
+  detailLoadFailed: 'Failed to load order details',
+  retryFailed: (message: string) => `Failed to retry order: ${message}`,
+  resendFailed: (message: string) => `Failed to resend email: ${message}`,
+  retrying: 'Retrying Printful order submission...',
+  resending: 'Resending confirmation email...',
+  retried: 'Printful order retry initiated successfully',
+  resent: 'Confirmation email resent successfully',
+  empty: 'No orders found matching your filters.',
+  notFound: 'Order Not Found',
+  copied: 'Copied to clipboard',
+  noMockups: 'No mockups available',
+  noImage: 'No image',
+  notPaid: 'The order has not been paid yet',
+  cannotRetry: 'Fulfilment can be retried only for a paid order that has not been accepted for production',
+  cannotRefund: 'Only a paid or shipped order with money left to refund can be refunded',
+  refundTooMuch: (left: string) => `The refund cannot be more than what is left to refund (${left})`,
+  cannotCancel: 'Only an unpaid order can be cancelled',
+  alreadyShippedCannotCancelPrint: 'The print order could not be cancelled',
+} as const;

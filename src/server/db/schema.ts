@@ -144,7 +144,7 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'shipped'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'shipped', 'refunded', 'cancelled'] }).notNull().default('pending'),
     printful_status: text('printful_status'),
     printful_order_id: text('printful_order_id'),
     customer_email: text('customer_email').notNull(),
@@ -185,9 +185,13 @@ export const orders = pgTable(
     tracking_carrier: text('tracking_carrier'),
     tracking_number: text('tracking_number'),
     tracking_url: text('tracking_url'),
+    /** Cents given back so far (the sum of `order_refunds`); equal to total_amount once refunded. */
+    refunded_amount: integer('refunded_amount').notNull().default(0),
   },
   (t) => [
     index('orders_created_at_idx').on(t.created_at),
+    // The admin list filters by status and pages newest first.
+    index('orders_status_created_at_idx').on(t.status, t.created_at),
     uniqueIndex('orders_payment_intent_key').on(t.stripe_payment_intent_id),
   ],
 );
@@ -218,6 +222,37 @@ export const order_items = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('order_items_order_idx').on(t.order_id)],
+);
+
+/** Money given back to the customer; one row per refund, amounts in minor units. */
+export const order_refunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    order_id: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    provider_refund_id: text('provider_refund_id'),
+    created_at: createdAt(),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.order_id), index('order_refunds_created_at_idx').on(t.created_at)],
+);
+
+/**
+ * The order's timeline, append-only: one row per thing that happened (created, paid, e-mail
+ * sent / opened / resent, submitted, confirmed, shipped, refunded, cancelled), with details
+ * such as tracking or the refunded amount.
+ */
+export const order_events = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    order_id: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.order_id, t.created_at)],
 );
 
 /** Provider events already handled (Stripe webhooks, Printful webhooks): repeats are ignored. */

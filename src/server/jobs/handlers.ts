@@ -1,11 +1,12 @@
 /**
  * Which code works which job. One place, so that what follows what can be read at a glance:
  * upload → (metadata, display copy: in the request) → transformation → print file;
- * paid order → confirmation e-mail + fulfilment submission → fulfilment updates.
+ * paid order → confirmation e-mail + fulfilment submission → fulfilment updates;
+ * shipped (simulated step or Printful's package_shipped) → shipped e-mail.
  */
 import type { AppContext } from '../context.js';
 import { renderStoreProductImage } from '../modules/catalog/product-images.js';
-import { sendOrderConfirmation } from '../modules/email/service.js';
+import { sendOrderConfirmation, sendShippedNotice } from '../modules/email/service.js';
 import { submitFulfilment } from '../modules/fulfilment/service.js';
 import { advanceSimulatedFulfilment } from '../modules/fulfilment/simulated-provider.js';
 import { renderPrintfulMockups } from '../modules/mockups/printful-mockups.js';
@@ -23,6 +24,7 @@ export function createJobHandlers(context: AppContext): JobHandlers {
     'transformation.print-file': ({ transformationId }) => renderPrintFile(context, transformationId),
     'order.send-confirmation': async ({ orderId }) => void (await sendOrderConfirmation(context, orderId)),
     'order.submit-fulfilment': async ({ orderId }) => void (await submitFulfilment(context, orderId)),
+    'order.send-shipped': async ({ orderId }) => void (await sendShippedNotice(context, orderId)),
     'fulfilment.simulated-advance': ({ orderId, from }) => advanceSimulatedFulfilment(context, orderId, from),
   };
 }

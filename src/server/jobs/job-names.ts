@@ -19,6 +19,8 @@ export interface JobPayloads {
   'order.send-confirmation': { orderId: string };
   /** Hands a paid order to the fulfilment provider (queued once, by the paid event). */
   'order.submit-fulfilment': { orderId: string };
+  /** Sends the "your order has shipped" e-mail (queued when the order ships; sent once). */
+  'order.send-shipped': { orderId: string };
   /** Moves a simulated fulfilment on one step, from the status named (a repeat changes nothing). */
   'fulfilment.simulated-advance': { orderId: string; from: 'pending' | 'confirmed' };
 }
@@ -53,6 +55,7 @@ export const jobSettings: Partial<Record<JobName, Partial<JobSettings>>> = {
   // One job per order at a time (singletonKey = order id), retried with back-off for about two hours.
   'order.send-confirmation': { concurrency: 4, retryLimit: 6, retryDelaySeconds: 60, policy: 'exclusive' },
   'order.submit-fulfilment': { concurrency: 4, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 5 * 60, policy: 'exclusive' },
+  'order.send-shipped': { concurrency: 2, retryLimit: 6, retryDelaySeconds: 60, policy: 'exclusive' },
   'fulfilment.simulated-advance': { concurrency: 4, retryLimit: 3, retryDelaySeconds: 5 },
 };
 

@@ -11,6 +11,8 @@ import type { AppContext } from '../../context.js';
 import { createAccessGuard } from '../auth/guard.js';
 import { authRoutes } from '../auth/routes.js';
 import { adminContentRoutes } from '../content/admin-routes.js';
+import { adminEmailRoutes } from '../email/admin-routes.js';
+import { adminOrderRoutes } from '../orders/admin-routes.js';
 import { adminSettingsRoutes } from '../settings/routes.js';
 import { adminStyleRoutes } from '../styles/admin-routes.js';
 import { adminTransformationRoutes } from '../transformations/admin-routes.js';
@@ -32,6 +34,8 @@ export async function adminApi(api: FastifyInstance, context: AppContext): Promi
       await adminContentRoutes(admin, context);
       await adminSettingsRoutes(admin, context);
       await adminTransformationRoutes(admin, context);
+      await adminOrderRoutes(admin, context);
+      await adminEmailRoutes(admin, context);
     },
     { prefix: '/api/admin' },
   );

@@ -6,12 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { email_messages, order_items, orders } from '../../db/schema.js';
+import { email_messages, order_events, order_items, orders } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { renderOrderConfirmation } from './confirmation.js';
+import { renderOrderConfirmation, type ConfirmationContent } from './confirmation.js';
+import { renderRefundNotice, renderShippedNotice } from './notices.js';
 import { createMailTransport, type MailTransport } from './transport.js';
 
 export const CONFIRMATION_KIND = 'order_confirmation';
+export const SHIPPED_KIND = 'order_shipped';
+export const REFUND_KIND = 'order_refund';
 export const OPEN_PIXEL_ROUTE = '/api/email/open';
 
 const transports = new WeakMap<AppContext, MailTransport>();
@@ -132,4 +135,85 @@ export async function recordEmailOpen(context: AppContext, messageId: string): P
     .set({ confirmation_email_opened_at: now })
     .where(and(eq(orders.id, message.order_id), isNull(orders.confirmation_email_opened_at)));
   return true;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Sends one customer notice and records it (message row, and the order's timeline). */
+async function sendNotice(
+  context: AppContext,
+  order: OrderRow,
+  kind: string,
+  eventType: string,
+  content: ConfirmationContent,
+): Promise<{ messageId: string }> {
+  const { db, config } = context;
+  const transport = mailTransport(context);
+  const messageId = randomUUID();
+  await db.insert(email_messages).values({
+    id: messageId,
+    order_id: order.id,
+    kind,
+    to_address: order.customer_email,
+    subject: content.subject,
+    html: content.html,
+    text_body: content.text,
+    transport: transport.kind,
+    status: 'queued',
+  });
+  try {
+    const { providerMessageId } = await transport.send({
+      id: messageId,
+      from: config.mailFrom,
+      to: order.customer_email,
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
+    });
+    await db.transaction(async (tx) => {
+      await tx
+        .update(email_messages)
+        .set({ status: 'sent', sent_at: new Date(), provider_message_id: providerMessageId })
+        .where(eq(email_messages.id, messageId));
+      await tx.insert(order_events).values({ order_id: order.id, type: eventType, detail: { message_id: messageId } });
+    });
+    return { messageId };
+  } catch (error) {
+    await db
+      .update(email_messages)
+      .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
+      .where(eq(email_messages.id, messageId));
+    throw error;
+  }
+}
+
+const noticeOptions = (context: AppContext) => ({
+  siteName: context.config.siteName,
+  publicUrl: context.config.publicUrl,
+  supportEmail: context.config.supportEmail,
+});
+
+/** The "your order has shipped" e-mail, once per order: a retried job finds it sent. */
+export async function sendShippedNotice(context: AppContext, orderId: string): Promise<{ messageId: string } | null> {
+  const [order] = await context.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Order not found');
+  if (!order.shipped_at) return null;
+  const [sent] = await context.db
+    .select({ id: email_messages.id })
+    .from(email_messages)
+    .where(and(eq(email_messages.order_id, orderId), eq(email_messages.kind, SHIPPED_KIND), eq(email_messages.status, 'sent')))
+    .limit(1);
+  if (sent) return null;
+  return sendNotice(context, order, SHIPPED_KIND, 'shipped_email_sent', renderShippedNotice(order, noticeOptions(context)));
+}
+
+/** The refund e-mail, one per refund. */
+export async function sendRefundNotice(
+  context: AppContext,
+  orderId: string,
+  refund: { amount: number; full: boolean },
+): Promise<{ messageId: string }> {
+  const [order] = await context.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Order not found');
+  return sendNotice(context, order, REFUND_KIND, 'refund_email_sent', renderRefundNotice(order, refund, noticeOptions(context)));
 }

@@ -102,5 +102,14 @@ export function createPrintfulFulfilmentProvider(context: AppContext): Fulfilmen
       }
       return submitted(await client().post<PrintfulOrder>('/orders?confirm=true', body));
     },
+    async cancel(order) {
+      // Printful cancels an order that is not yet in production; one already cancelled is fine.
+      try {
+        await client().request('DELETE', `/orders/@${printfulExternalId(order.id)}`);
+      } catch (error) {
+        if (error instanceof PrintfulError && error.status === 404) return;
+        throw error;
+      }
+    },
   };
 }

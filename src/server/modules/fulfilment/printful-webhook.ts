@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders, payment_events } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
+import { queueShippedNotice } from './shipped.js';
 import { fulfilmentStatusFromPrintful, orderIdFromExternalId } from './printful-provider.js';
 
 export interface PrintfulWebhookEvent {
@@ -100,7 +101,7 @@ export async function handlePrintfulWebhook(
   const subject = event.data?.order?.id ?? event.data?.order?.external_id ?? 'none';
   const eventId = `printful:${event.type}:${subject}:${event.created ?? 0}:${event.data?.shipment?.id ?? ''}`;
 
-  return context.db.transaction(async (tx) => {
+  const outcome = await context.db.transaction(async (tx): Promise<WebhookOutcome> => {
     const recorded = await tx
       .insert(payment_events)
       .values({ id: eventId, provider: 'printful', type: event.type!, order_id: order?.id ?? null, payload: event })
@@ -115,4 +116,6 @@ export async function handlePrintfulWebhook(
     context.log.info({ order: order.id, type: event.type }, 'Printful webhook applied');
     return 'applied';
   });
+  if (outcome === 'applied' && event.type === 'package_shipped' && order) await queueShippedNotice(context, order.id);
+  return outcome;
 }

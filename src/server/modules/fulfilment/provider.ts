@@ -28,4 +28,6 @@ export interface SubmittedFulfilment {
 export interface FulfilmentProvider {
   readonly id: FulfilmentProviderId;
   submit(request: FulfilmentRequest): Promise<SubmittedFulfilment>;
+  /** Cancels a submitted order that has not shipped (before a full refund). */
+  cancel(order: typeof orders.$inferSelect): Promise<void>;
 }

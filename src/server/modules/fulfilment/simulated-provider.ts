@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders } from '../../db/schema.js';
 import type { FulfilmentProvider } from './provider.js';
+import { queueShippedNotice } from './shipped.js';
 
 export const SIMULATED_CARRIER = 'USPS';
 
@@ -19,6 +20,9 @@ export function createSimulatedFulfilmentProvider(_context: AppContext): Fulfilm
       // Resubmitting keeps the first simulated order, as Printful's lookup would.
       const providerOrderId = order.printful_order_id ?? `SIM-${randomBytes(5).toString('hex').toUpperCase()}`;
       return { providerOrderId, status: 'pending' };
+    },
+    async cancel() {
+      // Nothing to call: its next step only moves a paid order, and a cancelled one is not.
     },
   };
 }
@@ -68,5 +72,8 @@ export async function advanceSimulatedFulfilment(
     })
     .where(current)
     .returning({ id: orders.id });
-  if (shipped.length > 0) context.log.info({ order: orderId }, 'simulated fulfilment shipped the order');
+  if (shipped.length > 0) {
+    context.log.info({ order: orderId }, 'simulated fulfilment shipped the order');
+    await queueShippedNotice(context, orderId);
+  }
 }

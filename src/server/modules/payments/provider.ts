@@ -32,10 +32,22 @@ export interface RetrievedPayment {
   error: string | null;
 }
 
+export interface RefundInput {
+  orderId: string;
+  paymentIntentId: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  /** Derived from the order and what had been refunded before: a retried call never refunds twice. */
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   retrievePayment(paymentIntentId: string): Promise<RetrievedPayment>;
+  /** Gives money back on a succeeded payment; answers the provider's refund id. */
+  refund(input: RefundInput): Promise<{ refundId: string }>;
 }
 
 export class PaymentProviderError extends Error {

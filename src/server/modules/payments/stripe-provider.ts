@@ -88,6 +88,21 @@ export function createStripePaymentProvider(context: AppContext): PaymentProvide
         throw toPaymentProviderError(error);
       }
     },
+    async refund(input) {
+      const { stripe } = stripeFor(context);
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.paymentIntentId, amount: input.amount, metadata: { order_id: input.orderId } },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          throw new PaymentProviderError(`Stripe refund ${refund.id} ${refund.status}`, `The refund ${refund.status}`);
+        }
+        return { refundId: refund.id };
+      } catch (error) {
+        throw error instanceof PaymentProviderError ? error : toPaymentProviderError(error);
+      }
+    },
   };
 }
 

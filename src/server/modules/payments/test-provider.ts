@@ -74,7 +74,7 @@ export function createTestPaymentProvider(context: AppContext): PaymentProvider 
       const [order] = await context.db.select().from(orders).where(eq(orders.stripe_payment_intent_id, paymentIntentId));
       if (!order) throw new HttpError(404, `No such payment_intent: '${paymentIntentId}'`);
       const status =
-        order.status === 'paid' || order.status === 'shipped'
+        order.status === 'paid' || order.status === 'shipped' || order.status === 'refunded'
           ? 'succeeded'
           : order.status === 'failed'
             ? 'canceled'
@@ -87,6 +87,10 @@ export function createTestPaymentProvider(context: AppContext): PaymentProvider 
         orderId: order.id,
         error: order.payment_error,
       };
+    },
+    async refund() {
+      // Test payments hold no money: the refund is recorded by the caller (order_refunds) under this id.
+      return { refundId: `tre_${randomBytes(12).toString('hex')}` };
     },
   };
 }

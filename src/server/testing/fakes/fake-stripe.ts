@@ -1,6 +1,6 @@
 /**
  * A local HTTP server speaking the part of Stripe's API the shop uses (PaymentIntents create
- * and retrieve, with idempotency keys), so the real `stripe` client can be pointed at it.
+ * and retrieve, refunds, with idempotency keys), so the real `stripe` client can be pointed at it.
  * The test drives the payment's fate and builds the matching events to sign.
  */
 import { randomBytes } from 'node:crypto';
@@ -32,10 +32,22 @@ export interface FakeStripeRequest {
   authorization: string | null;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface FakeStripe {
   url: string;
   requests: FakeStripeRequest[];
   paymentIntents: Map<string, FakePaymentIntent>;
+  refunds: FakeRefund[];
   /** Makes the next create answer this HTTP status and Stripe error. */
   failNextCreate(status: number, error: { type: string; message: string; code?: string }): void;
   succeed(id: string): FakePaymentIntent;
@@ -67,6 +79,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const requests: FakeStripeRequest[] = [];
   const idempotent = new Map<string, FakePaymentIntent>();
+  const refunds: FakeRefund[] = [];
+  const idempotentRefunds = new Map<string, FakeRefund>();
   let nextCreateFailure: { status: number; error: { type: string; message: string; code?: string } } | null = null;
 
   const server: Server = createServer(async (request, response) => {
@@ -113,6 +127,41 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return send(200, intent);
     }
 
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      if (idempotencyKey && idempotentRefunds.has(idempotencyKey)) return send(200, idempotentRefunds.get(idempotencyKey));
+      const intent = paymentIntents.get(String(params.payment_intent));
+      if (!intent) {
+        return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${String(params.payment_intent)}'` } });
+      }
+      if (intent.status !== 'succeeded') {
+        return send(400, { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' } });
+      }
+      const already = refunds.filter((refund) => refund.payment_intent === intent.id).reduce((sum, refund) => sum + refund.amount, 0);
+      const amount = params.amount === undefined ? intent.amount_received - already : Number(params.amount);
+      if (amount <= 0 || already + amount > intent.amount_received) {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount_received - already})`,
+          },
+        });
+      }
+      const refund: FakeRefund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        metadata: (params.metadata as Record<string, string>) ?? {},
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.push(refund);
+      if (idempotencyKey) idempotentRefunds.set(idempotencyKey, refund);
+      return send(200, refund);
+    }
+
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && retrieve) {
       const intent = paymentIntents.get(retrieve[1]);
@@ -139,6 +188,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     paymentIntents,
+    refunds,
     failNextCreate(status, error) {
       nextCreateFailure = { status, error };
     },

@@ -1,6 +1,6 @@
 /**
  * A local HTTP server speaking Printful API v1's orders (create with confirm, look up by
- * `@external_id`, update and confirm), checking the token and store header, counting every
+ * `@external_id`, update and confirm, cancel), checking the token and store header, counting every
  * call, and failing on request (429 with Retry-After, 5xx) to exercise retries.
  */
 import { createServer, type Server } from 'node:http';
@@ -94,6 +94,14 @@ export async function startFakePrintful(options: { token: string; storeId?: stri
         Object.assign(order, { recipient: body.recipient ?? order.recipient, items: body.items ?? order.items });
         if (confirm) order.status = 'pending';
         return answer(200, order);
+      }
+      if (request.method === 'DELETE') {
+        // Printful cancels only what is not yet being made.
+        if (!['draft', 'pending', 'failed', 'onhold', 'canceled'].includes(order.status)) {
+          return error(400, 'BadRequest', `Order in status ${order.status} cannot be canceled`);
+        }
+        order.status = 'canceled';
+        return send(200, { code: 200, result: order });
       }
     }
     return error(404, 'NotFound', 'Not found');
