@@ -19,6 +19,7 @@ import { settingsUpdateSchema } from '../../domain/admin-settings.js';
 import { styleActiveSchema, styleInputSchema } from '../../domain/admin-styles.js';
 import { bulkSchema, transformationFiltersSchema, transformationPatchSchema } from '../../domain/admin-transformations.js';
 import { signInSchema, signUpSchema } from '../../domain/auth.js';
+import { adminOrderListQuery, refundRequest } from '../../domain/orders.js';
 import { checkoutRequestSchema } from '../../domain/checkout.js';
 import { generateMockupsSchema } from '../modules/mockups/service.js';
 import { startTransformationSchema, updateEmailSchema } from '../modules/transformations/service.js';
@@ -99,6 +100,15 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'POST /api/admin/backfill/transformations': { summary: 'Finds artwork files with no row, and creates the rows' },
   'POST /api/admin/backfill/exif': { summary: 'Reads metadata again for photos that lack it, one batch from an offset' },
   'DELETE /api/admin/customers': { summary: "Erases a customer's photos and artworks not needed by an order" },
+  'GET /api/admin/orders': { summary: 'Orders, searched, filtered and paged, with the four stat cards', querystring: adminOrderListQuery },
+  'GET /api/admin/orders/export.csv': { summary: 'The filtered orders as CSV, streamed', querystring: adminOrderListQuery },
+  'GET /api/admin/orders/:id': { summary: 'One order with billing, shipping, items, refunds and its timeline' },
+  'POST /api/admin/orders/:id/resend-email': { summary: 'Sends the confirmation e-mail again (paid orders)' },
+  'POST /api/admin/orders/:id/retry-fulfilment': { summary: 'Queues the fulfilment submission again, once (paid, not accepted for production)' },
+  'POST /api/admin/orders/:id/refund': { summary: 'Refunds all that is left, or the amount given in minor units', body: refundRequest },
+  'POST /api/admin/orders/:id/cancel': { summary: 'Cancels an unpaid order' },
+  'GET /api/admin/emails': { summary: 'E-mails the shop sent, newest first, with their status' },
+  'GET /api/admin/emails/:id': { summary: 'One sent e-mail with its rendered HTML' },
 };
 
 /** The API's paths; the rest are the web app's pages and files, and the docs themselves. */
