@@ -42,7 +42,7 @@ export const router = createBrowserRouter([
       { path: 'content', lazy: lazyPage(() => import('@/web/pages/admin/content-page'), 'ContentPage') },
       { path: 'landing-pages', lazy: lazyPage(() => import('@/web/pages/admin/landing-pages-page'), 'LandingPagesPage') },
       { path: 'styles', lazy: lazyPage(() => import('@/web/pages/admin/styles-page'), 'StylesPage') },
-      { path: 'transformations', lazy: lazyPage(placeholders, 'TransformationsPage') },
+      { path: 'transformations', lazy: lazyPage(() => import('@/web/pages/admin/transformations-page'), 'TransformationsPage') },
       { path: 'products', lazy: lazyPage(placeholders, 'ProductsPage') },
       { path: 'orders', lazy: lazyPage(placeholders, 'OrdersPage') },
       { path: 'orders/:orderId', lazy: lazyPage(placeholders, 'OrderDetailPage') },

@@ -1,4 +1,4 @@
-/** Back-office screens that their own issues build (transformations, products, orders). */
+/** Back-office screens that their own issues build (products, orders). */
 import { PageShell } from '@/web/components/page-shell';
 
 const shell = (title: string) =>
@@ -6,7 +6,6 @@ const shell = (title: string) =>
     return <PageShell title={title} />;
   };
 
-export const TransformationsPage = shell('Transformations');
 export const ProductsPage = shell('Product Management');
 export const OrdersPage = shell('Orders');
 export const OrderDetailPage = shell('Order');

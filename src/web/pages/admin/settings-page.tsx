@@ -1,4 +1,5 @@
-/** /admin/settings (admin §2 Settings): the integrations' status and the API keys. */
+/** /admin/settings (admin §2 Settings): the EXIF backfill, the integrations' status and the API keys. */
+import { ExifBackfillCard } from '@/web/features/admin-transformations/components/exif-backfill-card';
 import { ApiKeysForm } from '@/web/features/settings/components/api-keys-form';
 import { IntegrationsPanel } from '@/web/features/settings/components/integrations-panel';
 
@@ -9,6 +10,7 @@ export function SettingsPage() {
         <h1 className="text-3xl font-semibold">Settings</h1>
         <p className="mt-1 text-muted-foreground">The services the shop runs on, and the keys that connect them.</p>
       </div>
+      <ExifBackfillCard />
       <IntegrationsPanel />
       <ApiKeysForm />
     </div>
