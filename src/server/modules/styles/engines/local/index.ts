@@ -9,6 +9,7 @@ import Piscina from 'piscina';
 import { workerScript } from '../../../../worker-script.js';
 import type { LocalStyleId } from './catalogue.js';
 import type { RenderTask } from './worker.js';
+import type { LocalRenderOutput } from './render.js';
 
 export { type LocalStyleId, isLocalStyleId, localStyles } from './catalogue.js';
 
@@ -27,9 +28,11 @@ export interface RenderResult {
   image: Buffer;
   width: number;
   height: number;
+  /** The quality check's figures for the artwork shown, and how many renders it took. */
+  quality?: LocalRenderOutput['quality'];
 }
 
-let pool: Piscina<RenderTask, { image: Uint8Array; width: number; height: number }> | undefined;
+let pool: Piscina<RenderTask, LocalRenderOutput> | undefined;
 
 function stylePool() {
   if (!pool) {
@@ -70,6 +73,7 @@ export async function renderArtwork(req: RenderRequest, onProgress?: (fraction: 
       image: Buffer.from(result.image.buffer, result.image.byteOffset, result.image.byteLength),
       width: result.width,
       height: result.height,
+      quality: result.quality,
     };
   } finally {
     done = true;

@@ -2,7 +2,7 @@
  * Piscina worker: renders one artwork per task and reports progress over the task's port.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { renderLocal } from './render.js';
+import { type LocalRenderOutput, renderLocal } from './render.js';
 import { warmHelper } from './parallel.js';
 import type { LocalStyleId } from './catalogue.js';
 
@@ -17,7 +17,7 @@ export interface RenderTask {
 // The helper thread boots while the first task decodes its photo.
 warmHelper();
 
-export default async function renderTask(task: RenderTask): Promise<{ image: Uint8Array; width: number; height: number }> {
+export default async function renderTask(task: RenderTask): Promise<LocalRenderOutput> {
   const { port } = task;
   try {
     return await renderLocal(

@@ -1,4 +1,5 @@
-import type { Rgb8 } from '../raster.js';
+import { type Rgb8, type RgbF, f32 } from '../raster.js';
+import { boxBlur3, gaussianBlur } from './blur.js';
 
 export interface ExposureOptions {
   /** Fraction of pixels allowed to clip to black / white when stretching levels. */
@@ -59,4 +60,44 @@ export function applyLut(img: Rgb8, lut: Uint8Array): Rgb8 {
   const out = new Uint8Array(d.length);
   for (let i = 0; i < d.length; i++) out[i] = lut[d[i]];
   return { width: img.width, height: img.height, data: out };
+}
+
+/**
+ * Local contrast normalisation (in place, on luminance only so hues stay put): the photo's detail
+ * above a broad base (a blur of ~4 % of the long side) is amplified until its spread reaches
+ * `target`, at most by `maxGain`. A dark or misty photo thus keeps its overall tone but shows
+ * its structure. On a noisy photo the finest scale is left alone so grain is not amplified.
+ */
+export function normaliseLocalContrast(img: RgbF, opts: { target: number; maxGain: number; noise: number }): number {
+  const { width: w, height: h, data } = img;
+  const n = w * h;
+  const lum = f32(n);
+  for (let i = 0; i < n; i++) lum[i] = 0.2126 * data[i * 3] + 0.7152 * data[i * 3 + 1] + 0.0722 * data[i * 3 + 2];
+  const plane = { width: w, height: h, data: lum };
+  const base = boxBlur3(plane, Math.max(2, 0.04 * Math.max(w, h))).data;
+  const fine = opts.noise > 0.01 ? gaussianBlur(plane, Math.min(1.5, opts.noise * 90)).data : lum;
+  let s2 = 0;
+  const step = Math.max(1, Math.floor(n / 50_000));
+  let count = 0;
+  for (let i = 0; i < n; i += step) {
+    const d = fine[i] - base[i];
+    s2 += d * d;
+    count++;
+  }
+  const spread = Math.sqrt(s2 / Math.max(1, count));
+  const gain = Math.min(opts.maxGain, Math.max(1, opts.target / Math.max(1e-4, spread)));
+  if (gain <= 1.001) return 1;
+  const k = gain - 1;
+  for (let i = 0; i < n; i++) {
+    const add = (fine[i] - base[i]) * k;
+    // Less push where the tone is already near black or white, so nothing clips into a flat patch.
+    const room = Math.min(1, 4 * Math.min(lum[i] + 0.02, 1.02 - lum[i]));
+    const delta = add * room;
+    const o = i * 3;
+    for (let c = 0; c < 3; c++) {
+      const v = data[o + c] + delta;
+      data[o + c] = v < 0 ? 0 : v > 1 ? 1 : v;
+    }
+  }
+  return gain;
 }

@@ -1,5 +1,6 @@
 import type { Rgb8, RgbF } from '../raster.js';
 import type { ExposureOptions } from '../kernels/tone.js';
+import type { PhotoAnalysis } from '../kernels/analysis.js';
 
 /**
  * What the pipeline hands a style: the size of the artwork to paint and the photo at the style's
@@ -11,6 +12,12 @@ export interface StyleInput {
   output: { width: number; height: number };
   /** Exposure-normalised photo at the working size, as floats. */
   work: RgbF;
+  /** What the analysis found: exposure, contrast, colourfulness, noise, subject. */
+  analysis: PhotoAnalysis;
+  /** Subject map at the working size, 0..1 (1 = the subject). */
+  subject: Float32Array;
+  /** 0 for the first render; 1, 2 for re-renders after a failed quality check (push harder). */
+  attempt: number;
   /** Reports progress through the style, 0..1. */
   report: (fraction: number) => void;
 }
@@ -19,6 +26,8 @@ export interface LocalStyleEngine {
   /** Long side at which the style's heavy filtering runs, given the output's long side. */
   workingLongSide(outputLongSide: number): number;
   exposure?: ExposureOptions;
+  /** Draws in one colour: the quality check then compares the subject by lightness only. */
+  monochrome?: boolean;
   render(input: StyleInput): Promise<Rgb8>;
 }
 

@@ -1,0 +1,195 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Rgb8 } from './raster.js';
+import { analysePhoto, downscaleTo } from './kernels/analysis.js';
+import { failures, measureArtwork } from './kernels/quality.js';
+import { closeStylePool, localStyles, renderArtwork } from './index.js';
+
+afterAll(async () => {
+  await closeStylePool();
+});
+
+/** Deterministic pseudo-random numbers for the synthetic scenes. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+function image(width: number, height: number, paint: (x: number, y: number) => [number, number, number]): Rgb8 {
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = paint(x, y);
+      const i = (y * width + x) * 3;
+      data[i] = r;
+      data[i + 1] = g;
+      data[i + 2] = b;
+    }
+  }
+  return { width, height, data };
+}
+
+/**
+ * A night interior: 95 % of the frame within a few levels of black, yet with structure (a dim
+ * wall with panels, a table, a chair), and one lit window.
+ */
+function darkScene(): Rgb8 {
+  const r = random(7);
+  return image(360, 240, (x, y) => {
+    if (x > 290 && x < 330 && y > 40 && y < 90) return [230, 200, 140];
+    let v = 6;
+    if ((x % 60 < 4 || y % 50 < 3) && y < 150) v = 14;
+    if (y > 150 && x > 60 && x < 220) v = 22;
+    if (y > 170 && y < 175 && x > 40 && x < 240) v = 30;
+    if ((x - 110) ** 2 + (y - 110) ** 2 < 500) v = 18;
+    const n = Math.round((r() - 0.5) * 3);
+    return [v + n, v + n, Math.round(v * 1.2) + n];
+  });
+}
+
+/** Busy foliage: mottled greens of every lightness, with a small red disc off-centre. */
+const DISC = { x: 250, y: 80, r: 14 };
+function smallSubjectOnGreen(withSubject = true): Rgb8 {
+  const r = random(11);
+  const blotch = new Float32Array(40 * 30).map(() => r());
+  return image(320, 240, (x, y) => {
+    if (withSubject && (x - DISC.x) ** 2 + (y - DISC.y) ** 2 <= DISC.r ** 2) return [215, 25, 30];
+    const b = blotch[Math.floor(y / 8) * 40 + Math.floor(x / 8)];
+    const leaf = 0.5 + 0.5 * Math.sin(x * 0.7 + Math.sin(y * 0.3) * 3);
+    const v = 0.25 + 0.55 * b * (0.6 + 0.4 * leaf);
+    return [Math.round(60 * v), Math.round(210 * v), Math.round(50 * v)];
+  });
+}
+
+function small(img: Rgb8, width: number, height: number) {
+  return downscaleTo(img, width, height);
+}
+
+async function jpeg(img: Rgb8): Promise<Buffer> {
+  return sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+}
+
+async function decode(buf: Buffer): Promise<Rgb8> {
+  const { data, info } = await sharp(buf).raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+describe('the photo analysis', () => {
+  it('reads a 95 %-black scene as dark and low-key, with its detail measured', () => {
+    const a = analysePhoto(darkScene());
+    expect(a.exposure.p50).toBeLessThan(0.05);
+    expect(a.exposure.p95).toBeLessThan(0.15);
+    expect(a.exposure.p99).toBeGreaterThan(0.5);
+    expect(a.exposure.mean).toBeLessThan(0.1);
+    expect(a.noise).toBeLessThan(0.01);
+  });
+
+  it('finds a small saturated subject on busy green, and only there', () => {
+    const a = analysePhoto(smallSubjectOnGreen());
+    const { width: w, height: h, data } = a.saliency;
+    const sx = w / 320;
+    let peak = 0;
+    let at = 0;
+    for (let i = 0; i < data.length; i++) if (data[i] > peak) [peak, at] = [data[i], i];
+    const px = (at % w) / sx;
+    const py = Math.floor(at / w) / sx;
+    expect(Math.hypot(px - DISC.x, py - DISC.y)).toBeLessThan(DISC.r * 1.5);
+    // The subject mask covers the disc and is small.
+    let inDisc = 0;
+    let discPixels = 0;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        if ((x / sx - DISC.x) ** 2 + (y / sx - DISC.y) ** 2 > (DISC.r * 0.7) ** 2) continue;
+        discPixels++;
+        inDisc += a.subject[y * w + x];
+      }
+    }
+    expect(inDisc / discPixels).toBeGreaterThan(0.8);
+    expect(a.subjectArea).toBeLessThan(0.12);
+    // Its colour is the disc's red, the rest is green.
+    expect(a.subjectColour[1]).toBeGreaterThan(0.05);
+    expect(a.backgroundColour[1]).toBeLessThan(-0.05);
+    expect(a.colourfulness).toBeGreaterThan(0.1);
+  });
+
+  it('measures noise, and does not mistake detail for it', () => {
+    const r = random(3);
+    const gauss = () => Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
+    const noisy = image(300, 200, () => {
+      const v = Math.round(128 + gauss() * 0.03 * 255);
+      return [v, v, v];
+    });
+    const detailed = image(300, 200, (x, y) => {
+      const v = (Math.floor(x / 12) + Math.floor(y / 12)) % 2 ? 200 : 40;
+      return [v, v, v];
+    });
+    expect(analysePhoto(noisy).noise).toBeGreaterThan(0.02);
+    expect(analysePhoto(noisy).noise).toBeLessThan(0.04);
+    expect(analysePhoto(detailed).noise).toBeLessThan(0.005);
+    expect(analysePhoto(detailed).colourfulness).toBeLessThan(0.01);
+  });
+});
+
+describe('the quality check', () => {
+  it('fails a uniformly black artwork of a 95 %-black scene, passes one that keeps its detail', () => {
+    const photo = darkScene();
+    const a = analysePhoto(photo);
+    const { width: w, height: h } = a.saliency;
+    const black = image(photo.width, photo.height, () => [12, 12, 14]);
+    const flat = measureArtwork(small(black, w, h), small(photo, w, h), a.subject, false);
+    expect(failures(flat)).toContain('flat');
+    expect(flat.spreadRatio).toBeLessThan(0.1);
+    // A dark-toned rendering that keeps the structure: the photo's levels lifted.
+    const kept = image(photo.width, photo.height, (x, y) => {
+      const i = (y * photo.width + x) * 3;
+      return [0, 1, 2].map((c) => Math.min(255, photo.data[i + c] * 4 + 10)) as [number, number, number];
+    });
+    expect(failures(measureArtwork(small(kept, w, h), small(photo, w, h), a.subject, false))).toEqual([]);
+  });
+
+  it('notices when the small subject on busy green is erased', () => {
+    const photo = smallSubjectOnGreen();
+    const a = analysePhoto(photo);
+    const { width: w, height: h } = a.saliency;
+    const erased = measureArtwork(small(smallSubjectOnGreen(false), w, h), small(photo, w, h), a.subject, false);
+    expect(failures(erased)).toEqual(['subject-lost']);
+    const kept = measureArtwork(small(photo, w, h), small(photo, w, h), a.subject, false);
+    expect(failures(kept)).toEqual([]);
+    expect(kept.subjectRatio).toBeGreaterThan(0.8);
+  });
+
+  it('does not count a one-colour artwork as a failure when the photo is one colour itself', () => {
+    const photo = image(200, 150, (x) => [235 + (x % 3), 235, 232]);
+    const a = analysePhoto(photo);
+    const { width: w, height: h } = a.saliency;
+    const f = measureArtwork(small(photo, w, h), small(photo, w, h), a.subject, false);
+    expect(f.photoDominantShare).toBeGreaterThan(0.6);
+    expect(failures(f)).not.toContain('one-colour');
+  });
+});
+
+describe('every style passes the check on the hard synthetic scenes', () => {
+  it.each(localStyles.map((s) => s.id))('%s: the 95 %%-black scene becomes a dark artwork with visible structure', async (styleId) => {
+    const photo = darkScene();
+    const art = await renderArtwork({ styleId, input: await jpeg(photo), longSide: 360 });
+    expect(art.quality?.failures).toEqual([]);
+    // Measured here too, independently of what the pipeline reported.
+    const a = analysePhoto(photo);
+    const { width: w, height: h } = a.saliency;
+    const f = measureArtwork(small(await decode(art.image), w, h), small(photo, w, h), a.subject, styleId === 'ink-sketch');
+    expect(f.spreadRatio).toBeGreaterThanOrEqual(0.5);
+    expect(failures(f)).toEqual([]);
+  });
+
+  it.each(localStyles.map((s) => s.id))('%s: the small red subject on busy green survives', async (styleId) => {
+    const photo = smallSubjectOnGreen();
+    const art = await renderArtwork({ styleId, input: await jpeg(photo), longSide: 320 });
+    const a = analysePhoto(photo);
+    const { width: w, height: h } = a.saliency;
+    const f = measureArtwork(small(await decode(art.image), w, h), small(photo, w, h), a.subject, styleId === 'ink-sketch');
+    expect(failures(f)).not.toContain('subject-lost');
+  });
+});
