@@ -139,34 +139,45 @@ function hasler(img: { data: Float32Array }): number {
 function noiseSigma(img: Rgb8): number {
   const { width: w, height: h, data } = img;
   if (w < 3 || h < 3) return 0;
-  const lum = (x: number, y: number) => {
-    const i = (y * w + x) * 3;
-    return (0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2]) / 255;
-  };
-  const stepY = Math.max(1, Math.floor(h / 300));
-  const stepX = Math.max(1, Math.floor(w / 400));
-  const values: number[] = [];
-  const grads: number[] = [];
-  for (let y = 1; y < h - 1; y += stepY) {
-    for (let x = 1; x < w - 1; x += stepX) {
-      const c = lum(x, y);
-      const n = lum(x, y - 1);
-      const s = lum(x, y + 1);
-      const e = lum(x + 1, y);
-      const wv = lum(x - 1, y);
-      const v =
-        lum(x - 1, y - 1) + lum(x + 1, y - 1) + lum(x - 1, y + 1) + lum(x + 1, y + 1) - 2 * (n + s + e + wv) + 4 * c;
-      values.push(Math.abs(v));
-      grads.push(Math.abs(e - wv) + Math.abs(s - n));
+  // At most ~250 k pixels are looked at: rows and columns are skipped on large images.
+  const step = Math.max(1, Math.floor(Math.sqrt((w * h) / 250_000)));
+  const sw = Math.floor((w - 1) / step) + 1;
+  const sh = Math.floor((h - 1) / step) + 1;
+  const lum = new Float32Array(sw * sh);
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) {
+      const i = (y * step * w + x * step) * 3;
+      lum[y * sw + x] = (0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2]) / 255;
     }
   }
-  const sorted = [...grads].sort((a, b) => a - b);
-  const limit = sorted[Math.floor(sorted.length * 0.9)] ?? Infinity;
+  const m = (sw - 2) * (sh - 2);
+  if (m <= 0) return 0;
+  const values = new Float32Array(m);
+  const grads = new Float32Array(m);
+  const hist = new Uint32Array(256);
+  let k = 0;
+  for (let y = 1; y < sh - 1; y++) {
+    for (let x = 1; x < sw - 1; x++, k++) {
+      const i = y * sw + x;
+      const n = lum[i - sw];
+      const s = lum[i + sw];
+      const e = lum[i + 1];
+      const wv = lum[i - 1];
+      values[k] = Math.abs(lum[i - sw - 1] + lum[i - sw + 1] + lum[i + sw - 1] + lum[i + sw + 1] - 2 * (n + s + e + wv) + 4 * lum[i]);
+      const g = Math.abs(e - wv) + Math.abs(s - n);
+      grads[k] = g;
+      hist[Math.min(255, (g * 128) | 0)]++;
+    }
+  }
+  let acc = 0;
+  let bin = 0;
+  while (bin < 255 && acc + hist[bin] < m * 0.9) acc += hist[bin++];
+  const limit = (bin + 1) / 128;
   let sum = 0;
   let count = 0;
-  for (let i = 0; i < values.length; i++) {
-    if (grads[i] > limit) continue;
-    sum += values[i];
+  for (let j = 0; j < m; j++) {
+    if (grads[j] > limit) continue;
+    sum += values[j];
     count++;
   }
   return count ? (Math.sqrt(Math.PI / 2) * sum) / (6 * count) : 0;
@@ -184,40 +195,36 @@ export function saliencyMap(small: { width: number; height: number; data: Float3
   const lab = new Float32Array(n * 3);
   for (let i = 0; i < n; i++) srgbToOklab(clamp(data[i * 3]), clamp(data[i * 3 + 1]), clamp(data[i * 3 + 2]), lab, i * 3);
 
-  // Colour distinctness against the border's mean colour and against the global mean.
-  const border = [0, 0, 0];
-  const global = [0, 0, 0];
-  let bc = 0;
+  // Colour distinctness: against each side of the frame (what differs from all four sides is
+  // not background) and colour rarity (Cheng's histogram contrast: a colour that few pixels
+  // share, like an orange star among green ones, stands out).
+  const blurred = blurPlaneRgb(lab, w, h, 1);
   const frame = Math.max(1, Math.round(Math.min(w, h) * 0.06));
+  const sides = new Float64Array(16);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = (y * w + x) * 3;
-      for (let c = 0; c < 3; c++) global[c] += lab[i + c];
-      if (x < frame || y < frame || x >= w - frame || y >= h - frame) {
-        for (let c = 0; c < 3; c++) border[c] += lab[i + c];
-        bc++;
-      }
+      const side = y < frame ? 0 : y >= h - frame ? 1 : x < frame ? 2 : x >= w - frame ? 3 : -1;
+      if (side < 0) continue;
+      for (let c = 0; c < 3; c++) sides[side * 4 + c] += blurred[i + c];
+      sides[side * 4 + 3]++;
     }
   }
-  for (let c = 0; c < 3; c++) {
-    border[c] /= bc;
-    global[c] /= n;
-  }
-  const blurred = blurPlaneRgb(lab, w, h, 1);
-  const colour = new Float32Array(n);
+  for (let sd = 0; sd < 4; sd++) for (let c = 0; c < 3; c++) sides[sd * 4 + c] /= Math.max(1, sides[sd * 4 + 3]);
+  const border = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    let db = 0;
-    let dg = 0;
-    for (let c = 0; c < 3; c++) {
+    let nearest = Infinity;
+    for (let sd = 0; sd < 4; sd++) {
+      let d = 0;
       // Chroma counts double: a red coat against green leaves stands out more than its lightness says.
-      const k = c === 0 ? 1 : 2;
-      db += (k * (blurred[i * 3 + c] - border[c])) ** 2;
-      dg += (k * (blurred[i * 3 + c] - global[c])) ** 2;
+      for (let c = 0; c < 3; c++) d += ((c === 0 ? 1 : 2) * (blurred[i * 3 + c] - sides[sd * 4 + c])) ** 2;
+      nearest = Math.min(nearest, d);
     }
-    colour[i] = Math.sqrt(db) * 0.6 + Math.sqrt(dg) * 0.4;
+    border[i] = Math.sqrt(nearest);
   }
-  normalise(colour);
-
+  normalise(border);
+  const rarity = colourRarity(blurred, n);
+  normalise(rarity);
   const residual = spectralResidual(small);
   normalise(residual);
 
@@ -230,12 +237,49 @@ export function saliencyMap(small: { width: number; height: number; data: Float3
       const dx = (x + 0.5 - w / 2) / sx;
       const dy = (y + 0.5 - h / 2) / sy;
       const centre = 0.45 + 0.55 * Math.exp(-0.5 * (dx * dx + dy * dy));
-      out[i] = (0.6 * colour[i] + 0.4 * residual[i]) * centre;
+      out[i] = (0.4 * rarity[i] + 0.35 * border[i] + 0.25 * residual[i]) * centre;
     }
   }
   const smooth = blurPlane(out, w, h, 1.5);
   normalise(smooth);
   return { width: w, height: h, data: smooth };
+}
+
+/**
+ * Histogram contrast (Cheng et al. 2011): each pixel's colour bin scored by its chroma-weighted
+ * OKLab distance to every other bin, weighted by how many pixels those bins hold.
+ */
+function colourRarity(lab: Float32Array, n: number): Float32Array {
+  const key = new Int32Array(n);
+  const bins = new Map<number, { count: number; L: number; a: number; b: number; score: number }>();
+  for (let i = 0; i < n; i++) {
+    const L = lab[i * 3];
+    const a = lab[i * 3 + 1];
+    const b = lab[i * 3 + 2];
+    const k = Math.min(11, Math.max(0, Math.floor(L * 12))) * 10_000 + (Math.round(a / 0.03) + 50) * 100 + (Math.round(b / 0.03) + 50);
+    key[i] = k;
+    const bin = bins.get(k);
+    if (bin) {
+      bin.count++;
+      bin.L += L;
+      bin.a += a;
+      bin.b += b;
+    } else bins.set(k, { count: 1, L, a, b, score: 0 });
+  }
+  const list = [...bins.values()];
+  for (const bin of list) {
+    bin.L /= bin.count;
+    bin.a /= bin.count;
+    bin.b /= bin.count;
+  }
+  for (const p of list) {
+    let s = 0;
+    for (const q of list) s += q.count * Math.sqrt((p.L - q.L) ** 2 + 4 * (p.a - q.a) ** 2 + 4 * (p.b - q.b) ** 2);
+    p.score = s / n;
+  }
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) out[i] = bins.get(key[i])!.score;
+  return out;
 }
 
 /** Hou & Zhang's spectral residual, computed on a 64 × 64 copy and returned at the small size. */
@@ -514,7 +558,7 @@ export function subjectMean(data: Float32Array, subject: Float32Array): [number,
 /**
  * k-means centres plus, if none of them is within `distance` of the subject's own colour, one
  * more centre at that colour: a small subject keeps a colour of its own instead of taking the
- * background's. Returns the centres and their count.
+ * background's. Returns the centres, their count and which one is the subject's.
  */
 export function withSubjectCentre(
   centres: Float32Array,
@@ -522,16 +566,18 @@ export function withSubjectCentre(
   data: Float32Array,
   subject: Float32Array,
   distance: number,
-): { centres: Float32Array; k: number } {
+): { centres: Float32Array; k: number; subjectIndex: number } {
   const m = subjectMean(data, subject);
-  if (Number.isNaN(m[0])) return { centres, k };
+  if (Number.isNaN(m[0])) return { centres, k, subjectIndex: -1 };
   let nearest = Infinity;
+  let index = -1;
   for (let c = 0; c < k; c++) {
-    nearest = Math.min(nearest, Math.hypot(centres[c * 3] - m[0], centres[c * 3 + 1] - m[1], centres[c * 3 + 2] - m[2]));
+    const d = Math.hypot(centres[c * 3] - m[0], centres[c * 3 + 1] - m[1], centres[c * 3 + 2] - m[2]);
+    if (d < nearest) [nearest, index] = [d, c];
   }
-  if (nearest <= distance) return { centres, k };
+  if (nearest <= distance) return { centres, k, subjectIndex: index };
   const out = new Float32Array(new SharedArrayBuffer((k + 1) * 3 * 4));
   out.set(centres);
   out.set(m, k * 3);
-  return { centres: out, k: k + 1 };
+  return { centres: out, k: k + 1, subjectIndex: k };
 }

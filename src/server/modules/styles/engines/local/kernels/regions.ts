@@ -21,6 +21,8 @@ export async function cleanLabels(
   centres: Float32Array,
   k: number,
   minRegion: number,
+  /** Subject map (0..1): regions on the subject keep down to a fifth of `minRegion`, the background's merge up to 1.5×. */
+  subject?: Float32Array,
 ): Promise<Uint8Array> {
   const n = width * height;
   const labels = new Uint8Array(new SharedArrayBuffer(n));
@@ -36,8 +38,10 @@ export async function cleanLabels(
     queue[tail++] = start;
     seen[start] = 1;
     touch.fill(0);
+    let onSubject = 0;
     while (head < tail) {
       const i = queue[head++];
+      if (subject) onSubject += subject[i];
       const x = i % width;
       const y = (i - x) / width;
       for (let d = 0; d < 4; d++) {
@@ -54,7 +58,9 @@ export async function cleanLabels(
         queue[tail++] = j;
       }
     }
-    if (tail < minRegion) {
+    const s = subject ? onSubject / tail : 0.5;
+    const limit = subject ? minRegion * (s > 0.5 ? 0.2 : s < 0.2 ? 1.5 : 1) : minRegion;
+    if (tail < limit) {
       let best = -1;
       let bestCount = 0;
       for (let c = 0; c < k; c++) {

@@ -1,4 +1,5 @@
-import { type Plane, axisMap, dither, luminance, rgb8Of, smoothstep } from '../raster.js';
+import { type Plane, type RgbF, axisMap, dither, f32, luminance, rgb8Of, smoothstep, srgbToOklab } from '../raster.js';
+import { boxBlur3 } from '../kernels/blur.js';
 import { domainTransform } from '../kernels/domain-transform.js';
 import { structureTensor } from '../kernels/structure-tensor.js';
 import { dogAcrossFlow, smoothAlongFlow } from '../kernels/flow-dog.js';
@@ -88,7 +89,8 @@ export const inkSketch: LocalStyleEngine = {
   // Dark photos are lifted less than for colour styles: a night scene should stay a dark,
   // densely hatched drawing.
   exposure: { targetMean: 0.42, maxLift: 0.75 },
-  async render({ output, work, report }) {
+  monochrome: true,
+  async render({ output, work, analysis, subject, attempt, report }) {
     const u = unit(work);
     // Abstraction first: texture (grass, noise) must not turn into scribble.
     const smooth = await domainTransform(work, 10 * u, 0.18, 2);
@@ -109,14 +111,18 @@ export const inkSketch: LocalStyleEngine = {
     const strong = percentile(ink, 0.97);
     const threshold = Math.min(0.008, Math.max(0.003, strong * 0.22));
     const gain = Math.min(160, Math.max(50, 1.6 / Math.max(1e-4, strong)));
+    // The subject is drawn with more and darker lines, the background with fewer.
     for (let i = 0; i < ink.length; i++) {
       const e = -ink[i];
-      ink[i] = e <= threshold ? 0 : Math.tanh((e - threshold) * gain);
+      const s = subject[i];
+      const t = threshold * (1.3 - 0.6 * s);
+      ink[i] = e <= t ? 0 : Math.tanh((e - t) * gain * (0.75 + 0.5 * s));
     }
+    const tone = hatchTone(lum, subject, attempt, work, analysis.backgroundColour);
     report(0.7);
     const { width: W, height: H } = output;
     const out = shared.u8c(W * H * 3);
-    await compose({ ink, tone: lum.data, w: work.width, h: work.height, W, H, out }, H);
+    await compose({ ink, tone, w: work.width, h: work.height, W, H, out }, H);
     report(1);
     return rgb8Of(out, W, H);
   },
@@ -130,4 +136,42 @@ function percentile(values: Float32Array, q: number): number {
   if (sample.length === 0) return 0.01;
   sample.sort((a, b) => a - b);
   return sample[Math.min(sample.length - 1, Math.floor(q * sample.length))];
+}
+
+/**
+ * The tone the hatching follows: the photo's own tones spread over the hatching's range (2nd to
+ * 98th percentile; fully on a re-render, halfway at first, so a pale beach still gets its
+ * shading), and the subject's tonal contrast against its surroundings raised so it stands out.
+ */
+function hatchTone(
+  lum: Plane,
+  subject: Float32Array,
+  attempt: number,
+  work: RgbF,
+  background: readonly number[],
+): Float32Array {
+  const d = lum.data;
+  const step = Math.max(1, Math.floor(d.length / 40_000));
+  const sample: number[] = [];
+  for (let i = 0; i < d.length; i += step) sample.push(d[i]);
+  sample.sort((a, b) => a - b);
+  const lo = sample[Math.floor(sample.length * 0.02)];
+  const hi = Math.max(lo + 0.1, sample[Math.floor(sample.length * 0.98)]);
+  const stretch = attempt > 0 ? 1 : 0.5;
+  const base = boxBlur3(lum, Math.max(2, 0.05 * Math.max(lum.width, lum.height))).data;
+  const out = f32(d.length);
+  const lab = [0, 0, 0];
+  for (let i = 0; i < d.length; i++) {
+    const t = d[i] + ((d[i] - lo) / (hi - lo) * 0.95 + 0.03 - d[i]) * stretch;
+    const local = (d[i] - base[i]) * (0.8 * subject[i] + 0.3 * attempt);
+    // A subject that differs from its background by hue rather than lightness (a red bird in
+    // green leaves) is shaded darker by how distinct its colour is, as an artist would in pencil.
+    let distinct = 0;
+    if (subject[i] > 0.2) {
+      srgbToOklab(work.data[i * 3], work.data[i * 3 + 1], work.data[i * 3 + 2], lab);
+      distinct = Math.min(1, Math.hypot(lab[1] - background[1], lab[2] - background[2]) / 0.2) * subject[i];
+    }
+    out[i] = t + local - 0.35 * distinct;
+  }
+  return out;
 }

@@ -3,6 +3,7 @@ import { structureTensor } from '../kernels/structure-tensor.js';
 import { anisotropicKuwahara } from '../kernels/kuwahara.js';
 import { smoothAlongFlow } from '../kernels/flow-dog.js';
 import { gaussianBlur } from '../kernels/blur.js';
+import { domainTransform } from '../kernels/domain-transform.js';
 import { grainTile } from '../kernels/noise.js';
 import { rowKernel, shared } from '../parallel.js';
 import { type LocalStyleEngine, unit } from './style.js';
@@ -63,33 +64,50 @@ export const oilPainting: LocalStyleEngine = {
   // Print files paint at twice the working size: finer strokes, crisper edges when large.
   workingLongSide: (out) => (out <= 2048 ? Math.min(800, out) : Math.min(1600, Math.max(800, Math.round(out * 0.27)))),
   exposure: { targetMean: 0.47 },
-  async render({ output, work, report }) {
+  async render({ output, work, subject, report }) {
     const u = unit(work, 800);
     const flow = await structureTensor(work, 2.5 * u);
     report(0.12);
     const paint = await anisotropicKuwahara(work, flow, Math.max(2.5, 6 * u), 8, 1);
+    // The subject is painted with a finer brush: more of its own detail stays in the paint.
+    const detail = await domainTransform(work, 6 * u, 0.1, 2);
+    const pd = paint.data;
+    const dd = detail.data;
+    for (let i = 0; i < subject.length; i++) {
+      const s = Math.min(1, subject[i] * 1.3) * 0.45;
+      if (s <= 0.01) continue;
+      for (let c = 0; c < 3; c++) pd[i * 3 + c] += (dd[i * 3 + c] - pd[i * 3 + c]) * s;
+    }
     await enrichRows({ d: paint.data, w: paint.width, chroma: 1.25 }, paint.height);
     report(0.55);
-    // Brush strokes: bristle-sized noise smeared along the flow, a height field for impasto.
+    // Brush strokes: bristle-sized noise smeared along the flow, and broad strokes of a loaded
+    // brush (coarser noise, smeared twice as far) that read as paint even at thumbnail size;
+    // together a height field for impasto. The background gets the broad strokes at full strength.
     const { width: w, height: h } = work;
     const r = rng(3);
     const noise = f32(w * h);
     for (let i = 0; i < noise.length; i++) noise[i] = r();
     const bristles = gaussianBlur({ width: w, height: h, data: noise }, 0.6 * u);
-    const strokes = (await smoothAlongFlow(bristles, flow, 7 * u, 2)).data;
+    const strokes = normalised((await smoothAlongFlow(bristles, flow, 7 * u, 2)).data);
+    const loaded = gaussianBlur({ width: w, height: h, data: noise }, 2.2 * u);
+    const broad = normalised((await smoothAlongFlow(loaded, flow, 15 * u, 3)).data);
+    const height = f32(w * h);
+    for (let i = 0; i < height.length; i++) height[i] = strokes[i] + broad[i] * (1.1 - 0.6 * subject[i]);
     // Relief: the height field's slope towards the light, normalised so every image size and
     // stroke length gets the same depth.
     const relief = f32(w * h);
     let sum = 0;
     for (let y = 1; y < h; y++) {
       for (let x = 1; x < w; x++) {
-        const v = strokes[y * w + x] - strokes[(y - 1) * w + x - 1];
+        const v = height[y * w + x] - height[(y - 1) * w + x - 1];
         relief[y * w + x] = v;
         sum += v * v;
       }
     }
-    const k = 0.09 / Math.max(1e-6, Math.sqrt(sum / (w * h)));
-    for (let i = 0; i < relief.length; i++) relief[i] *= k;
+    const k = 0.12 / Math.max(1e-6, Math.sqrt(sum / (w * h)));
+    // Each broad stroke also carries a slightly different load of paint: lighter and darker
+    // streaks along the flow, visible from across the room.
+    for (let i = 0; i < relief.length; i++) relief[i] = relief[i] * k + broad[i] * 0.07;
     report(0.75);
     const { width: W, height: H } = output;
     const out = shared.u8c(W * H * 3);
@@ -110,3 +128,17 @@ const enrichRows = rowKernel<{ d: Float32Array; w: number; chroma: number }>('oi
     oklabToSrgb(Ls, lab[1] * chroma, lab[2] * chroma, d, i);
   }
 });
+
+/** Zero mean, unit standard deviation (in place), so stroke layers mix by their given weights. */
+function normalised(a: Float32Array): Float32Array {
+  let s = 0;
+  let s2 = 0;
+  for (const v of a) {
+    s += v;
+    s2 += v * v;
+  }
+  const m = s / a.length;
+  const sd = Math.sqrt(Math.max(1e-12, s2 / a.length - m * m));
+  for (let i = 0; i < a.length; i++) a[i] = (a[i] - m) / sd;
+  return a;
+}

@@ -5,6 +5,7 @@ import { CHROMA_WEIGHT, toOklabRows, unweighted } from '../kernels/colour.js';
 import { gaussianBlur, gaussianBlurRgbRows } from '../kernels/blur.js';
 import { RegionUpsampler, cleanLabels, paintLabels } from '../kernels/regions.js';
 import { kMeans } from '../kernels/quantise.js';
+import { withSubjectCentre } from '../kernels/analysis.js';
 import { type LocalStyleEngine, unit } from './style.js';
 
 /** Printing inks of a comic-book press (sRGB 0..255). */
@@ -44,12 +45,13 @@ interface Treatment {
  * How a colour cluster is printed: near-black as black ink, greys as paper, sky-blue dots or
  * solid blue, colours as the nearest ink by hue, flat when dark, as dots on paper when light.
  */
-function treat(L: number, a: number, b: number): Treatment {
+function treat(L: number, a: number, b: number, blackAllowed = true): Treatment {
   const chroma = Math.hypot(a, b);
-  if (L < 0.36) return { base: INK.black, dot: INK.black, dots: false };
+  if (L < 0.36 && blackAllowed) return { base: INK.black, dot: INK.black, dots: false };
   if (chroma < 0.025) {
     if (L > 0.84) return { base: INK.paper, dot: INK.paper, dots: false };
     if (L > 0.6) return { base: INK.paper, dot: INK.sky, dots: true };
+    if (L < 0.36) return { base: INK.purple, dot: INK.purple, dots: false };
     return { base: INK.blue, dot: INK.blue, dots: false };
   }
   const hue = Math.atan2(b, a);
@@ -142,7 +144,7 @@ const compose = rowKernel<ComposeArgs>('pop-art/compose', (args, y0, y1) => {
 export const popArt: LocalStyleEngine = {
   workingLongSide: (out) => Math.min(900, out),
   exposure: { targetMean: 0.5 },
-  async render({ output, work, report }) {
+  async render({ output, work, subject, attempt, report }) {
     const u = unit(work);
     const flat = await domainTransform(work, 30 * u, 0.22, 3);
     report(0.3);
@@ -154,23 +156,26 @@ export const popArt: LocalStyleEngine = {
       ld[i + 1] *= CHROMA_WEIGHT;
       ld[i + 2] *= CHROMA_WEIGHT;
     }
-    const k = 6;
-    const centres = kMeans(lab.data, k, 5);
-    const plain = unweighted(centres);
-    const treatments: Treatment[] = [];
-    for (let c = 0; c < k; c++) treatments.push(treat(plain[c * 3], plain[c * 3 + 1], plain[c * 3 + 2]));
+    // The subject keeps a colour of its own: a cluster at its colour if none is close.
+    const clustered = withSubjectCentre(kMeans(lab.data, 6 + attempt, 5), 6 + attempt, lab.data, subject, 0.09);
+    const { centres, k } = clustered;
     const { width: w, height: h } = work;
-    const labels = await cleanLabels(lab.data, w, h, centres, k, Math.round(40 * u * u));
+    // Finer regions on the subject, coarser in the background.
+    const labels = await cleanLabels(lab.data, w, h, centres, k, Math.round(40 * u * u), subject);
+    const treatments = printTreatments(unweighted(centres), k, labels, attempt);
     const painted = (await gaussianBlurRgbRows({ width: w, height: h, data: paintLabels(labels, centres) }, 0.9 * u)).data;
     report(0.45);
     // Outlines: difference of Gaussians on the flattened luminance, dark side only.
     const lum = luminance(flat);
     const g1 = gaussianBlur(lum, 1.1 * u).data;
     const g2 = gaussianBlur(lum, 1.1 * 1.6 * u).data;
+    // Stronger, more sensitive lines on the subject, fewer in the background.
     const line = f32(g1.length);
     for (let i = 0; i < line.length; i++) {
       const e = g2[i] - g1[i];
-      line[i] = e <= 0.012 ? 0 : Math.min(1, (e - 0.012) * 40);
+      const s = subject[i];
+      const t = 0.012 * (1.25 - 0.6 * s);
+      line[i] = e <= t ? 0 : Math.min(1, (e - t) * 40 * (0.8 + 0.6 * s));
     }
     const ol = gaussianBlur({ width: w, height: h, data: line }, 0.6 * u).data;
     const tone = lum.data;
@@ -184,3 +189,41 @@ export const popArt: LocalStyleEngine = {
   },
 };
 
+
+/**
+ * Inks for the clusters. Black is kept for the darkest clusters only while they cover at most
+ * 40 % of the picture (a dark photo would otherwise print as a black rectangle); the rest of the
+ * darks print in their hue's ink. Clusters that would print alike and together cover much of the
+ * picture are told apart: the lighter ones print as dots on paper.
+ */
+function printTreatments(plain: Float32Array, k: number, labels: Uint8Array, attempt: number): Treatment[] {
+  const share = new Float64Array(k);
+  for (let i = 0; i < labels.length; i++) share[labels[i]]++;
+  for (let c = 0; c < k; c++) share[c] /= labels.length;
+  const byLightness = Array.from({ length: k }, (_, c) => c).sort((p, q) => plain[p * 3] - plain[q * 3]);
+  const maxBlack = attempt > 0 ? 0.3 : 0.4;
+  const treatments: Treatment[] = new Array(k);
+  let black = 0;
+  for (const c of byLightness) {
+    const blackAllowed = black + share[c] <= maxBlack;
+    const t = treat(plain[c * 3], plain[c * 3 + 1], plain[c * 3 + 2], blackAllowed);
+    if (t.base === INK.black) black += share[c];
+    treatments[c] = t;
+  }
+  const groups = new Map<string, number[]>();
+  for (const c of byLightness) {
+    const key = `${treatments[c].base}|${treatments[c].dot}|${treatments[c].dots}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  for (const members of groups.values()) {
+    const total = members.reduce((a, c) => a + share[c], 0);
+    if (members.length < 2 || total <= 0.4) continue;
+    // Darkest keeps the ink; every lighter one alternates to dots of that ink (or a lighter ink) on paper.
+    const first = treatments[members[0]];
+    members.slice(1).forEach((c, i) => {
+      const ink = first.base === INK.paper ? INK.sky : first.dots ? first.dot : first.base;
+      treatments[c] = i % 2 === 0 ? { base: INK.paper, dot: ink === INK.black ? INK.blue : ink, dots: true } : { base: INK.yellow, dot: INK.orange, dots: true };
+    });
+  }
+  return treatments;
+}

@@ -101,7 +101,7 @@ const compose = rowKernel<ComposeArgs>('stained-glass/compose', (args, y0, y1) =
 export const stainedGlass: LocalStyleEngine = {
   workingLongSide: (out) => Math.min(640, out),
   exposure: { targetMean: 0.5 },
-  async render({ output, work, report }) {
+  async render({ output, work, subject, attempt, report }) {
     const u = unit(work, 640);
     const { width: w, height: h } = work;
     const smooth = await domainTransform(work, 16 * u, 0.15, 2);
@@ -113,7 +113,7 @@ export const stainedGlass: LocalStyleEngine = {
     const cells = Math.round(520 * Math.min(1, n / (640 * 480)) + 80);
     const sp = slic(lab, w, h, cells, COMPACTNESS, 6, 0.42, 7);
     report(0.4);
-    const group = mergeSimilar(sp, lab, w, h, 7.5, (n / cells) * 7);
+    const group = mergeSimilar(sp, lab, subject, w, h, 7.5 / (1 + 0.4 * attempt), (n / cells) * 7);
     const count = group.count;
 
     // The cut, redrawn at up to 1024 px (2048 for print files) from the centres.
@@ -207,14 +207,15 @@ export const stainedGlass: LocalStyleEngine = {
 function mergeSimilar(
   sp: Superpixels,
   lab: Float32Array,
+  subject: Float32Array,
   w: number,
   h: number,
   threshold: number,
   maxSize: number,
 ): { of: Int32Array; count: number } {
   const { labels, count } = sp;
-  // Per cluster: colour sums, pixel count, and x, y, x², y² sums for the shape test.
-  const F = 8;
+  // Per cluster: colour sums, pixel count, x, y, x², y² sums for the shape test, subject sum.
+  const F = 9;
   const sum = new Float64Array(count * F);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -228,6 +229,7 @@ function mergeSimilar(
       sum[c + 5] += y;
       sum[c + 6] += x * x;
       sum[c + 7] += y * y;
+      sum[c + 8] += subject[i];
     }
   }
   const pairs = new Set<number>();
@@ -269,13 +271,21 @@ function mergeSimilar(
     return { a, b, d: dist(a, b) };
   });
   edges.sort((p, q) => p.d - q.d);
+  // The subject is cut finer and kept apart from its background; the background is cut coarser.
+  const subjectOf = (a: number) => sum[a * F + 8] / (sum[a * F + 3] || 1);
+  const background = threshold * 1.25;
   for (const e of edges) {
-    if (e.d > threshold) break;
+    if (e.d > background) break;
     const ra = find(e.a);
     const rb = find(e.b);
     if (ra === rb) continue;
-    if (sum[ra * F + 3] + sum[rb * F + 3] > maxSize) continue;
-    if (dist(ra, rb) > threshold || !compactEnough(ra, rb)) continue;
+    const sa = subjectOf(ra);
+    const sb = subjectOf(rb);
+    if (Math.abs(sa - sb) > 0.3) continue;
+    const s = Math.max(sa, sb);
+    const limit = s < 0.2 ? background : threshold * (1 - 0.45 * s);
+    if (sum[ra * F + 3] + sum[rb * F + 3] > maxSize * (1 - 0.6 * s)) continue;
+    if (dist(ra, rb) > limit || !compactEnough(ra, rb)) continue;
     parent[rb] = ra;
     for (let c = 0; c < F; c++) sum[ra * F + c] += sum[rb * F + c];
   }

@@ -1,7 +1,8 @@
-import { f32, rgb8Of, smoothstep, srgbToOklab } from '../raster.js';
+import { f32, oklabToSrgb, rgb8Of, smoothstep, srgbToOklab } from '../raster.js';
 import { domainTransform } from '../kernels/domain-transform.js';
 import { CHROMA_WEIGHT, toOklabRows, unweighted } from '../kernels/colour.js';
 import { kMeans } from '../kernels/quantise.js';
+import { withSubjectCentre } from '../kernels/analysis.js';
 import { RegionUpsampler, cleanLabels, paintLabels } from '../kernels/regions.js';
 import { gaussianBlurRgbRows } from '../kernels/blur.js';
 import { grainTile } from '../kernels/noise.js';
@@ -87,7 +88,7 @@ const compose = rowKernel<ComposeArgs>('travel-poster/compose', (args, y0, y1) =
 export const travelPoster: LocalStyleEngine = {
   workingLongSide: (out) => Math.min(900, out),
   exposure: { targetMean: 0.5 },
-  async render({ output, work, report }) {
+  async render({ output, work, subject, attempt, report }) {
     const u = unit(work);
     const flat = await gaussianBlurRgbRows(await domainTransform(work, 36 * u, 0.26, 3), 1.2 * u);
     report(0.3);
@@ -99,11 +100,12 @@ export const travelPoster: LocalStyleEngine = {
       ld[i + 1] *= CHROMA_WEIGHT;
       ld[i + 2] *= CHROMA_WEIGHT;
     }
-    const k = 8;
-    const centres = kMeans(lab.data, k, 9);
-    const inks = assignInks(unweighted(centres), k);
+    // The subject keeps a colour of its own: a cluster at its colour if none is close.
+    const { centres, k, subjectIndex } = withSubjectCentre(kMeans(lab.data, 8 + attempt, 9), 8 + attempt, lab.data, subject, 0.09);
+    const inks = assignInks(unweighted(centres), k, attempt, subjectIndex);
     const { width: w, height: h } = work;
-    const labels = await cleanLabels(lab.data, w, h, centres, k, Math.round(60 * u * u));
+    // Finer shapes on the subject, broader in the background.
+    const labels = await cleanLabels(lab.data, w, h, centres, k, Math.round(60 * u * u), subject);
     const painted = (await gaussianBlurRgbRows({ width: w, height: h, data: paintLabels(labels, centres) }, 0.9 * u)).data;
     report(0.5);
 
@@ -121,7 +123,7 @@ export const travelPoster: LocalStyleEngine = {
  * near-identical clusters share an ink, and a used ink is taken again only if it fits far
  * better than any free one.
  */
-function assignInks(centres: Float32Array, k: number): Array<readonly number[]> {
+function assignInks(centres: Float32Array, k: number, attempt = 0, subjectCluster = -1): Array<readonly number[]> {
   const inkLab = PALETTE.map(([r, g, b]) => {
     const o = [0, 0, 0];
     srgbToOklab(r / 255, g / 255, b / 255, o);
@@ -139,8 +141,10 @@ function assignInks(centres: Float32Array, k: number): Array<readonly number[]> 
   const done: number[] = [];
   for (const c of order) {
     // Near-identical clusters share an ink: otherwise noise between them prints as speckle.
+    // (Less so on a re-render: a flat-looking first print needs every distinction it can get.)
+    const twinDistance = 0.045 / (1 + attempt);
     const twin = done.find(
-      (q) => (centres[q * 3] - centres[c * 3]) ** 2 + (centres[q * 3 + 1] - centres[c * 3 + 1]) ** 2 + (centres[q * 3 + 2] - centres[c * 3 + 2]) ** 2 < 0.045 ** 2,
+      (q) => (centres[q * 3] - centres[c * 3]) ** 2 + (centres[q * 3 + 1] - centres[c * 3 + 1]) ** 2 + (centres[q * 3 + 2] - centres[c * 3 + 2]) ** 2 < twinDistance ** 2,
     );
     done.push(c);
     if (twin !== undefined) {
@@ -150,8 +154,10 @@ function assignInks(centres: Float32Array, k: number): Array<readonly number[]> 
     const L = inkLo + ((centres[c * 3] - lo) / Math.max(0.05, hi - lo)) * (inkHi - inkLo);
     // Near-greys print in the palette's neutral inks (slate, navy, cream), not a random tint.
     const neutral = Math.hypot(centres[c * 3 + 1], centres[c * 3 + 2]) < 0.035;
-    const a = neutral ? 0 : centres[c * 3 + 1];
-    const b = neutral ? 0 : centres[c * 3 + 2];
+    // The subject's own cluster leans to the more saturated inks, so it stays vivid.
+    const vivid = c === subjectCluster ? 1.5 : 1;
+    const a = neutral ? 0 : centres[c * 3 + 1] * vivid;
+    const b = neutral ? 0 : centres[c * 3 + 2] * vivid;
     let best = 0;
     let bestCost = Infinity;
     let reuse = -1;
@@ -176,6 +182,12 @@ function assignInks(centres: Float32Array, k: number): Array<readonly number[]> 
     if (reuse >= 0 && reuseCost < bestCost * 0.35) best = reuse;
     used.add(best);
     result[c] = PALETTE[best];
+    if (c === subjectCluster) {
+      // The subject keeps its own colour: its ink is mixed most of the way towards it.
+      const own = [0, 0, 0];
+      oklabToSrgb(centres[c * 3], centres[c * 3 + 1], centres[c * 3 + 2], own);
+      result[c] = PALETTE[best].map((v, ch) => v + (own[ch] * 255 - v) * 0.65);
+    }
   }
   return result;
 }

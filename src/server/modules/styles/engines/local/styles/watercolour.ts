@@ -18,11 +18,13 @@ interface ComposeArgs {
   noise: Float32Array;
   gw: number;
   step: number;
+  /** Luminance above which a wash fades to bare paper (raised on a re-render of a pale artwork). */
+  veilFrom: number;
   out: Uint8ClampedArray;
 }
 
 const compose = rowKernel<ComposeArgs>('watercolour/compose', (a, y0, y1) => {
-  const { colour, edges, w, h, W, H, noise, gw, step, out } = a;
+  const { colour, edges, w, h, W, H, noise, gw, step, veilFrom, out } = a;
   const s = Math.max(W, H) / 2048;
   const paperA = grainTile(256, 1, 3).data;
   const paperB = grainTile(256, 3, 19).data;
@@ -74,7 +76,7 @@ const compose = rowKernel<ComposeArgs>('watercolour/compose', (a, y0, y1) => {
       const dispersion = disp[(y & 127) * 128 + (x & 127)];
       const lumC = 0.2126 * colour[p00] + 0.7152 * colour[p00 + 1] + 0.0722 * colour[p00 + 2];
       // Lights stay bare paper; everything else is a transparent glaze over it.
-      let veil = smoothstep(0.8, 0.97, lumC + t * 0.06);
+      let veil = smoothstep(veilFrom, 0.97 + (veilFrom - 0.8) * 0.5, lumC + t * 0.06);
       // Unpainted, irregular border.
       if (nearEdgeY || x < margin * 2.6 || W - 1 - x < margin * 2.6) {
         const dEdge = Math.min(x, y, W - 1 - x, H - 1 - y);
@@ -126,11 +128,20 @@ export const watercolour: LocalStyleEngine = {
   // Print files wash at a finer working size so the edges of washes stay defined when large.
   workingLongSide: (out) => (out <= 2048 ? Math.min(800, out) : Math.min(1400, Math.max(800, Math.round(out * 0.24)))),
   exposure: { targetMean: 0.52 },
-  async render({ output, work, report }) {
+  async render({ output, work, subject, attempt, report }) {
     const u = unit(work, 800);
     // Abstraction: edge-preserving flattening into washes, then a wet blur.
     let abs = await domainTransform(work, 50 * u, 0.4, 3);
     abs = await domainTransform(abs, 14 * u, 0.12, 2);
+    // The subject is painted with smaller washes: the lightly abstracted photo shows through there.
+    const fine = await domainTransform(work, 14 * u, 0.12, 2);
+    const ad = abs.data;
+    const fd = fine.data;
+    for (let i = 0; i < subject.length; i++) {
+      const s = Math.min(1, subject[i] * 1.4) * 0.75;
+      if (s <= 0.01) continue;
+      for (let c = 0; c < 3; c++) ad[i * 3 + c] += (fd[i * 3 + c] - ad[i * 3 + c]) * s;
+    }
     report(0.3);
     // Glazes: lightness settles into a few layered washes with soft steps between them.
     await washRows({ d: abs.data, w: abs.width, levels: 8 }, abs.height);
@@ -138,7 +149,8 @@ export const watercolour: LocalStyleEngine = {
     // Edge darkening: pigment migrates to the borders of a wash as it dries.
     const edge = gradientMagnitude(gaussianBlur(luminance(wet), 1.2 * u));
     const e = edge.data;
-    for (let i = 0; i < e.length; i++) e[i] = smoothstep(0.003, 0.035, e[i]);
+    // Stronger edges on the subject, softer in the background.
+    for (let i = 0; i < e.length; i++) e[i] = smoothstep(0.003, 0.035, e[i]) * (0.75 + 0.6 * subject[i]);
     const edges = gaussianBlur(edge, 0.7 * u).data;
     report(0.45);
 
@@ -163,6 +175,7 @@ export const watercolour: LocalStyleEngine = {
       noise: stack.data,
       gw: stack.gw,
       step,
+      veilFrom: 0.8 + 0.06 * attempt,
       out: shared.u8c(W * H * 3),
     };
     report(0.55);
