@@ -73,14 +73,16 @@ export async function renderLocal(
   // attempt is kept. Progress runs over the first render; retries are rare and quick to report.
   let best: { art: Rgb8; figures: QualityFigures; failures: QualityFailure[]; score: number } | undefined;
   let attempts = 0;
+  const seen = new Set<QualityFailure>();
   for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
     attempts++;
     const art = await engine.render({
       output,
-      work: prepareWork(work8, engine, analysis, attempt),
+      work: prepareWork(work8, engine, analysis, subject, attempt, seen),
       analysis,
       subject,
       attempt,
+      failed: seen,
       report: attempt === 0 ? (f) => onProgress(DECODED + (STYLED - DECODED) * Math.min(1, Math.max(0, f))) : () => {},
     });
     const figures = checkArtwork(art, work8, analysis, engine.monochrome === true);
@@ -88,6 +90,7 @@ export async function renderLocal(
     const score = shortfall(figures);
     if (!best || score < best.score) best = { art, figures, failures: failed, score };
     if (failed.length === 0) break;
+    for (const f of failed) seen.add(f);
   }
   const out8 = best!.art;
   onProgress(STYLED);
@@ -107,18 +110,33 @@ export async function renderLocal(
 
 /**
  * The photo as the style sees it: exposure levels and gamma (the style's own targets), then
- * local contrast normalised so a dark or misty photo shows its structure. Each retry lifts the
- * shadows and pushes local contrast further.
+ * local contrast normalised so a dark or misty photo shows its structure. A re-render after a
+ * flat artwork lifts the shadows and pushes local contrast further; after a lost subject, the
+ * subject's own local contrast is pushed.
  */
-function prepareWork(work8: Rgb8, engine: LocalStyleEngine, analysis: PhotoAnalysis, attempt: number) {
+function prepareWork(
+  work8: Rgb8,
+  engine: LocalStyleEngine,
+  analysis: PhotoAnalysis,
+  subject: Float32Array,
+  attempt: number,
+  failed: ReadonlySet<QualityFailure>,
+) {
   const base = engine.exposure ?? {};
+  const flat = failed.has('flat') ? attempt : 0;
   const lut = exposureLut(work8, {
     ...base,
-    targetMean: (base.targetMean ?? 0.45) + 0.04 * attempt,
-    maxLift: Math.max(0.4, (base.maxLift ?? 0.62) - 0.1 * attempt),
+    targetMean: (base.targetMean ?? 0.45) + 0.04 * flat,
+    maxLift: Math.max(0.4, (base.maxLift ?? 0.62) - 0.1 * flat),
   });
   const work = toFloat(applyLut(work8, lut));
-  normaliseLocalContrast(work, { target: 0.06 + 0.025 * attempt, maxGain: 1.8 + 0.8 * attempt, noise: analysis.noise });
+  normaliseLocalContrast(work, {
+    target: 0.06 + 0.025 * flat,
+    maxGain: 1.8 + 0.8 * flat,
+    noise: analysis.noise,
+    subject,
+    emphasis: failed.has('subject-lost') ? attempt : 0,
+  });
   return work;
 }
 

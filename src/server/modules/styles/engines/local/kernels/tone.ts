@@ -68,7 +68,17 @@ export function applyLut(img: Rgb8, lut: Uint8Array): Rgb8 {
  * `target`, at most by `maxGain`. A dark or misty photo thus keeps its overall tone but shows
  * its structure. On a noisy photo the finest scale is left alone so grain is not amplified.
  */
-export function normaliseLocalContrast(img: RgbF, opts: { target: number; maxGain: number; noise: number }): number {
+export function normaliseLocalContrast(
+  img: RgbF,
+  opts: {
+    target: number;
+    maxGain: number;
+    noise: number;
+    /** Subject map at the image's size; with `emphasis` > 0 the subject's detail is pushed further. */
+    subject?: Float32Array;
+    emphasis?: number;
+  },
+): number {
   const { width: w, height: h, data } = img;
   const n = w * h;
   const lum = f32(n);
@@ -86,10 +96,11 @@ export function normaliseLocalContrast(img: RgbF, opts: { target: number; maxGai
   }
   const spread = Math.sqrt(s2 / Math.max(1, count));
   const gain = Math.min(opts.maxGain, Math.max(1, opts.target / Math.max(1e-4, spread)));
-  if (gain <= 1.001) return 1;
+  const emphasis = opts.subject ? (opts.emphasis ?? 0) : 0;
+  if (gain <= 1.001 && emphasis === 0) return 1;
   const k = gain - 1;
   for (let i = 0; i < n; i++) {
-    const add = (fine[i] - base[i]) * k;
+    const add = (fine[i] - base[i]) * (k + (emphasis ? 0.6 * emphasis * opts.subject![i] : 0));
     // Less push where the tone is already near black or white, so nothing clips into a flat patch.
     const room = Math.min(1, 4 * Math.min(lum[i] + 0.02, 1.02 - lum[i]));
     const delta = add * room;

@@ -30,9 +30,11 @@ for (let i = 0; i <= TONE_STEPS; i++) {
   const dark = i / TONE_STEPS;
   // Paper stays white in the lights, one hatch layer in the mid-tones, a cross-hatch in the
   // shadows, graphite smudge under it and solid ink in the deepest.
-  HATCH1[i] = smoothstep(0.3, 0.6, dark) * 0.62;
-  HATCH2[i] = smoothstep(0.56, 0.84, dark) * 0.55;
-  SMUDGE[i] = smoothstep(0.4, 1, dark) * 0.24 + smoothstep(0.84, 0.97, dark) * 0.6;
+  // The layers come in gradually over the whole range, so mid-tones a step apart (a blue sky
+  // against white cloud, a night sky against a lit rocket) still read as different tones.
+  HATCH1[i] = smoothstep(0.12, 0.5, dark) * 0.66;
+  HATCH2[i] = smoothstep(0.42, 0.8, dark) * 0.6;
+  SMUDGE[i] = smoothstep(0.25, 1, dark) * 0.32 + smoothstep(0.82, 0.97, dark) * 0.6;
 }
 
 const compose = rowKernel<ComposeArgs>('ink-sketch/compose', ({ ink, tone, w, h, W, H, out }, y0, y1) => {
@@ -90,7 +92,7 @@ export const inkSketch: LocalStyleEngine = {
   // densely hatched drawing.
   exposure: { targetMean: 0.42, maxLift: 0.75 },
   monochrome: true,
-  async render({ output, work, analysis, subject, attempt, report }) {
+  async render({ output, work, analysis, subject, attempt, failed, report }) {
     const u = unit(work);
     // Abstraction first: texture (grass, noise) must not turn into scribble.
     const smooth = await domainTransform(work, 10 * u, 0.18, 2);
@@ -118,7 +120,7 @@ export const inkSketch: LocalStyleEngine = {
       const t = threshold * (1.3 - 0.6 * s);
       ink[i] = e <= t ? 0 : Math.tanh((e - t) * gain * (0.75 + 0.5 * s));
     }
-    const tone = hatchTone(lum, subject, attempt, work, analysis.backgroundColour);
+    const tone = hatchTone(lum, subject, failed.has('flat') ? attempt : 0, failed.has('subject-lost') ? attempt : 0, work, analysis.backgroundColour);
     report(0.7);
     const { width: W, height: H } = output;
     const out = shared.u8c(W * H * 3);
@@ -146,7 +148,8 @@ function percentile(values: Float32Array, q: number): number {
 function hatchTone(
   lum: Plane,
   subject: Float32Array,
-  attempt: number,
+  spread: number,
+  emphasis: number,
   work: RgbF,
   background: readonly number[],
 ): Float32Array {
@@ -157,13 +160,13 @@ function hatchTone(
   sample.sort((a, b) => a - b);
   const lo = sample[Math.floor(sample.length * 0.02)];
   const hi = Math.max(lo + 0.1, sample[Math.floor(sample.length * 0.98)]);
-  const stretch = attempt > 0 ? 1 : 0.5;
+  const stretch = spread > 0 ? 1 : 0.5;
   const base = boxBlur3(lum, Math.max(2, 0.05 * Math.max(lum.width, lum.height))).data;
   const out = f32(d.length);
   const lab = [0, 0, 0];
   for (let i = 0; i < d.length; i++) {
     const t = d[i] + ((d[i] - lo) / (hi - lo) * 0.95 + 0.03 - d[i]) * stretch;
-    const local = (d[i] - base[i]) * (0.8 * subject[i] + 0.3 * attempt);
+    const local = (d[i] - base[i]) * (0.8 + 0.8 * emphasis) * subject[i];
     // A subject that differs from its background by hue rather than lightness (a red bird in
     // green leaves) is shaded darker by how distinct its colour is, as an artist would in pencil.
     let distinct = 0;
@@ -171,7 +174,7 @@ function hatchTone(
       srgbToOklab(work.data[i * 3], work.data[i * 3 + 1], work.data[i * 3 + 2], lab);
       distinct = Math.min(1, Math.hypot(lab[1] - background[1], lab[2] - background[2]) / 0.2) * subject[i];
     }
-    out[i] = t + local - 0.35 * distinct;
+    out[i] = t + local - (0.35 + 0.15 * emphasis) * distinct;
   }
   return out;
 }

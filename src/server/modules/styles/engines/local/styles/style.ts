@@ -1,6 +1,7 @@
 import type { Rgb8, RgbF } from '../raster.js';
 import type { ExposureOptions } from '../kernels/tone.js';
 import type { PhotoAnalysis } from '../kernels/analysis.js';
+import type { QualityFailure } from '../kernels/quality.js';
 
 /**
  * What the pipeline hands a style: the size of the artwork to paint and the photo at the style's
@@ -18,6 +19,8 @@ export interface StyleInput {
   subject: Float32Array;
   /** 0 for the first render; 1, 2 for re-renders after a failed quality check (push harder). */
   attempt: number;
+  /** What the quality check found wrong with the earlier attempts (empty on the first). */
+  failed: ReadonlySet<QualityFailure>;
   /** Reports progress through the style, 0..1. */
   report: (fraction: number) => void;
 }
