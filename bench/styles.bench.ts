@@ -57,15 +57,23 @@ const rows: Array<{
   baseCpu: number;
   print: number;
   printSize: string;
+  /** Renders the quality check asked for (1 when the first passed). */
+  renders: number;
 }> = [];
 for (const style of localStyles) {
   const runs: number[] = [];
   const base: number[] = [];
   const cpu: number[] = [];
   const baseCpu: number[] = [];
+  let renders = 0;
   for (let i = 0; i < RUNS; i++) {
     base.push(await time(sharpOnly, baseCpu));
-    runs.push(await time(() => renderArtwork({ styleId: style.id, input: photo, longSide: PREVIEW }), cpu));
+    runs.push(
+      await time(async () => {
+        const art = await renderArtwork({ styleId: style.id, input: photo, longSide: PREVIEW });
+        renders = art.quality?.attempts ?? 1;
+      }, cpu),
+    );
   }
   base.push(await time(sharpOnly, baseCpu));
   let printSize = '';
@@ -75,17 +83,19 @@ for (const style of localStyles) {
   });
   const ms = median(runs);
   const b = median(base);
-  rows.push({ style: style.id, ms, base: b, ratio: ms / b, cpu: median(cpu), baseCpu: median(baseCpu), print, printSize });
+  rows.push({ style: style.id, ms, base: b, ratio: ms / b, cpu: median(cpu), baseCpu: median(baseCpu), print, printSize, renders });
 }
 await closeStylePool();
 
-const header = ['style', '12 MP → 2048 px median', 'sharp only median', 'ratio', 'CPU style / sharp', `print ${PRINT} px`];
+const header = ['style', '12 MP → 2048 px median', 'sharp only median', 'ratio', 'CPU style / sharp', 'CPU ratio', 'renders', `print ${PRINT} px`];
 const lines = rows.map((r) => [
   r.style,
   `${r.ms.toFixed(0)} ms`,
   `${r.base.toFixed(0)} ms`,
   `${r.ratio.toFixed(1)}×`,
   `${r.cpu.toFixed(0)} / ${r.baseCpu.toFixed(0)} ms`,
+  `${(r.cpu / r.baseCpu).toFixed(1)}×`,
+  String(r.renders),
   `${(r.print / 1000).toFixed(1)} s (${r.printSize})`,
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));

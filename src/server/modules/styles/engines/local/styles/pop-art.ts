@@ -51,7 +51,8 @@ function treat(L: number, a: number, b: number, blackAllowed = true): Treatment 
   if (chroma < 0.025) {
     if (L > 0.84) return { base: INK.paper, dot: INK.paper, dots: false };
     if (L > 0.6) return { base: INK.paper, dot: INK.sky, dots: true };
-    if (L < 0.36) return { base: INK.purple, dot: INK.purple, dots: false };
+    // A dark grey that may not be black prints as dense black dots on blue: dark, with texture.
+    if (L < 0.45) return { base: INK.blue, dot: INK.black, dots: true };
     return { base: INK.blue, dot: INK.blue, dots: false };
   }
   const hue = Math.atan2(b, a);
@@ -67,6 +68,9 @@ function treat(L: number, a: number, b: number, blackAllowed = true): Treatment 
   }
   if (L > 0.78) return { base: INK.paper, dot: best.light, dots: true };
   if (L > 0.62 && best.ink !== INK.yellow) return { base: INK.paper, dot: best.ink, dots: true };
+  // Dark colours print as their ink under dense black dots, so a dark photo stays dark-toned
+  // (a dark olive notebook must not become a bright yellow block).
+  if (L < 0.45) return { base: best.ink, dot: INK.black, dots: true };
   return { base: best.ink, dot: best.ink, dots: false };
 }
 
@@ -218,11 +222,12 @@ function printTreatments(plain: Float32Array, k: number, labels: Uint8Array, att
   for (const members of groups.values()) {
     const total = members.reduce((a, c) => a + share[c], 0);
     if (members.length < 2 || total <= 0.4) continue;
-    // Darkest keeps the ink; every lighter one alternates to dots of that ink (or a lighter ink) on paper.
+    // Darkest keeps its print; the lighter ones alternate between dots of the same ink on paper
+    // and paper dots on the ink, so they stay in the same colour family but read apart.
     const first = treatments[members[0]];
+    const ink = first.base === INK.paper ? INK.sky : first.base === INK.black ? INK.blue : first.base;
     members.slice(1).forEach((c, i) => {
-      const ink = first.base === INK.paper ? INK.sky : first.dots ? first.dot : first.base;
-      treatments[c] = i % 2 === 0 ? { base: INK.paper, dot: ink === INK.black ? INK.blue : ink, dots: true } : { base: INK.yellow, dot: INK.orange, dots: true };
+      treatments[c] = i % 2 === 0 ? { base: INK.paper, dot: ink, dots: true } : { base: ink, dot: INK.paper, dots: true };
     });
   }
   return treatments;
