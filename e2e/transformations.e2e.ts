@@ -5,7 +5,8 @@
  * record in Data Backfill; run the EXIF backfill, pause, resume, finish.
  * Screenshots at desktop and 768 px land in e2e/artifacts/transformations-*.png.
  *
- * The shop's data folder is prepared before it starts: the art styles, 14 artworks made
+ * The shop's data folder is prepared before it starts: the art styles, 16 older artworks
+ * whose metadata was read at upload (a second page), 14 artworks made
  * from photos stored without their metadata (their originals carry EXIF), 5 more such
  * photos, and 7 whose originals have none: with the deleted artwork's photo gone, the
  * backfill reads 25 photos in three batches and reports 7 errors.
@@ -75,7 +76,7 @@ async function prepareShopData(): Promise<string> {
     .returning({ id: styles.id, name: styles.name });
   const styleNamed = (name: string) => styleRows.find((style) => style.name === name)!;
 
-  const photo = async (index: number, fileName: string, createdAt: Date, exif: boolean) => {
+  const photo = async (index: number, fileName: string, createdAt: Date, exif: boolean, metadataRead = false) => {
     const id = randomUUID();
     const original = await scene(index, 1200, 900, exif);
     const display = await sharp(original).resize(800).jpeg({ quality: 80 }).toBuffer();
@@ -92,6 +93,8 @@ async function prepareShopData(): Promise<string> {
       width: 1200,
       height: 900,
       created_at: createdAt,
+      // Read at upload already: the EXIF backfill has nothing to do for this photo.
+      exif_data: metadataRead ? {} : null,
     });
     return { id, display };
   };
@@ -130,6 +133,23 @@ async function prepareShopData(): Promise<string> {
       completed_at: createdAt,
     });
     planted.push({ id, fileName, style: style || 'Unknown Style', createdAt });
+  }
+  // An older archive, enough for a second page of the feed.
+  for (let n = 0; n < 16; n += 1) {
+    const createdAt = new Date(Date.UTC(2025, 5, 1 + n, 12));
+    const { id: imageId, display } = await photo(60 + n, `archive-${String(n + 1).padStart(2, '0')}.jpg`, createdAt, false, true);
+    const id = randomUUID();
+    await storage.put(`artworks/${id}.jpg`, await paint(display), { contentType: 'image/jpeg' });
+    await database.db.insert(image_transformations).values({
+      id,
+      image_id: imageId,
+      style_id: styleNamed('Ink Sketch').id,
+      status: 'completed',
+      progress: 100,
+      storage_path: `artworks/${id}.jpg`,
+      created_at: createdAt,
+      completed_at: createdAt,
+    });
   }
   for (let n = 0; n < 5; n += 1) await photo(20 + n, `trail-${n + 1}.jpg`, new Date(Date.UTC(2026, 4, 1, 9, n)), true);
   for (let n = 0; n < 7; n += 1) await photo(40 + n, `screenshot-${n + 1}.png.jpg`, new Date(Date.UTC(2026, 4, 2, 9, n)), false);
@@ -209,14 +229,29 @@ describe('the owner reviews the artworks and repairs the data', () => {
   });
   afterAll(async () => context?.close());
 
-  it('shows the feed: 14 found, page 1 of 1, newest first, each card with both images', async () => {
+  it('shows the feed: 30 found, page 1 of 2, newest first, each card with both images', async () => {
     await page.goto(`${shop.url}/admin/transformations`);
-    await found(page, 14);
-    await page.getByText('Page 1 of 1').waitFor();
+    await found(page, 30);
+    await page.getByText('Page 1 of 2').waitFor();
+    expect(await page.getByTestId('transformation-card').count()).toBe(20);
     const names = await page.getByTestId('transformation-card').locator('p.truncate').allTextContents();
     expect(names.slice(0, 3)).toEqual(['fjord.jpg', 'night-market.jpg', 'rice-terraces.jpg']);
     await card(page, 'canal-bridge.jpg').getByText('Unknown Style').waitFor();
     await shoot(page, 'feed');
+  });
+
+  it('pages on; changing a filter goes back to page 1 and clears the selection', async () => {
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '2', exact: true }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByRole('checkbox', { name: 'Select archive-05.jpg' }).check();
+    await page.getByTestId('bulk-bar').getByText('1 selected').waitFor();
+    await shoot(page, 'page-2');
+    await page.getByRole('combobox', { name: 'Art style' }).click();
+    await page.getByRole('option', { name: 'Ink Sketch', exact: true }).click();
+    await found(page, 18);
+    await page.getByText('Page 1 of 1').waitFor();
+    expect(await page.getByTestId('bulk-bar').count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Select archive-05.jpg' }).isChecked()).toBe(false);
   });
 
   it('filters by style and date range; the Active marker shows; 3 found', async () => {
@@ -286,13 +321,13 @@ describe('the owner reviews the artworks and repairs the data', () => {
 
   it('deletes one after confirming; it is gone from the feed', async () => {
     await page.goto(`${shop.url}/admin/transformations`);
-    await found(page, 14);
+    await found(page, 30);
     await card(page, 'lighthouse.jpg').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByText('Are you sure you want to delete this transformation?').waitFor();
     await shoot(page, 'delete-confirm', { dialog: true });
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Transformation deleted successfully');
-    await found(page, 13);
+    await found(page, 29);
     expect(await card(page, 'lighthouse.jpg').count()).toBe(0);
   });
 
@@ -309,7 +344,7 @@ describe('the owner reviews the artworks and repairs the data', () => {
     await page.getByRole('button', { name: 'Backfill', exact: true }).click();
     await page.getByText('Backfill complete: 1 record(s) created').waitFor();
     await page.getByRole('tab', { name: 'Transformations Feed' }).click();
-    await found(page, 14);
+    await found(page, 30);
   });
 
   it('runs the EXIF backfill, pauses, resumes from the saved offset, and finishes', async () => {
