@@ -10,7 +10,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: 'hidden', chunkSizeWarningLimit: 900 },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/files': apiTarget, '/healthz': apiTarget },

@@ -132,26 +132,30 @@ async function serveLocalFiles(app: FastifyInstance, storage: LocalStorage): Pro
   });
 }
 
-async function serveWebApp(app: FastifyInstance): Promise<void> {
-  if (!existsSync(join(WEB_DIST_DIR, 'index.html'))) {
+/** Source maps would publish the web app's source: they stay in the build folder for debugging, unserved. */
+const isSourceMap = (path: string) => path.endsWith('.map');
+
+export async function serveWebApp(app: FastifyInstance, root = WEB_DIST_DIR): Promise<void> {
+  if (!existsSync(join(root, 'index.html'))) {
     app.log.warn('the web app is not built (npm run build); only the API is served');
     return;
   }
   await app.register(fastifyStatic, {
-    root: WEB_DIST_DIR,
+    root,
+    allowedPath: (pathName) => !isSourceMap(pathName),
     prefix: '/',
     wildcard: false,
     index: false,
     decorateReply: false,
     setHeaders(reply, path) {
       // Vite names assets by their content hash, so they never change under one name.
-      if (path.startsWith(join(WEB_DIST_DIR, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (path.startsWith(join(root, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  const indexHtml = await readFile(join(WEB_DIST_DIR, 'index.html'), 'utf8');
+  const indexHtml = await readFile(join(root, 'index.html'), 'utf8');
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith(`${LOCAL_FILES_ROUTE}/`)) {
+    if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith(`${LOCAL_FILES_ROUTE}/`) || isSourceMap(path)) {
       return reply.status(404).send({ error: 'Not found' });
     }
     // Every other path is a page of the single-page app; its router shows the 404 page.

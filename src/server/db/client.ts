@@ -78,7 +78,7 @@ export function openPglite(client: PGlite): DatabaseHandle {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (!options.databaseUrl) {
     const directory = join(options.dataDir, 'db');
-    mkdirSync(directory, { recursive: true });
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
     return openPglite(await PGlite.create(directory, { postgresqlconf: PGLITE_CONF }));
   }
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -84,6 +84,9 @@ describe('the confirmation e-mail in the outbox (no SMTP_URL)', () => {
     expect(message.text_body).toContain(`Track your order: ${PUBLIC_URL}/order-status/${orderId}`);
 
     const eml = await readFile(join(outboxDirectory(shop.config), `${message.id}.eml`), 'utf8');
+    // Issue 10: the outbox holds names and addresses, readable by the shop's user only.
+    expect((await stat(join(outboxDirectory(shop.config), `${message.id}.eml`))).mode & 0o777).toBe(0o600);
+    expect((await stat(outboxDirectory(shop.config))).mode & 0o777).toBe(0o700);
     expect(eml).toContain('To: jane@example.com');
     expect(eml).toContain('From: Wanderer <help@example.com>');
     expect(eml).toContain(`Message-ID: <${message.id}@shop.example.com>`);

@@ -53,8 +53,9 @@ export function createOutboxTransport(directory: string, publicUrl: string): Mai
     async send(mail) {
       const messageId = messageIdHeader(mail, publicUrl);
       const info = await builder.sendMail({ ...mail, messageId });
-      await mkdir(directory, { recursive: true });
-      await writeFile(join(directory, `${mail.id}.eml`), info.message as Buffer);
+      // Each message holds a customer's name, address and e-mail: readable by the shop's user only.
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      await writeFile(join(directory, `${mail.id}.eml`), info.message as Buffer, { mode: 0o600 });
       return { providerMessageId: messageId };
     },
     close: () => builder.close(),

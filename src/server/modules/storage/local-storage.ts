@@ -1,12 +1,19 @@
 /** Objects as files under DATA_DIR/storage, served by the app at /files/{key}. */
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { assertValidKey, isPublicKey, StorageError, type PutOptions, type Storage, type StorageBody, type StoredObject } from './storage.js';
 
 export const LOCAL_FILES_ROUTE = '/files';
+
+/**
+ * Originals keep their GPS and the outbox holds addresses: only the shop's own user may read
+ * what is stored. Public files reach visitors through the server, never through the disk.
+ */
+export const PRIVATE_FILE = 0o600;
+export const PRIVATE_FOLDER = 0o700;
 
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
@@ -17,7 +24,7 @@ export class LocalStorage implements Storage {
   ) {}
 
   async ready(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
+    await mkdir(this.root, { recursive: true, mode: PRIVATE_FOLDER });
   }
 
   pathOf(key: string): string {
@@ -30,12 +37,15 @@ export class LocalStorage implements Storage {
     if (options.overwrite === false && (await this.exists(key))) {
       throw new StorageError(`The resource already exists: ${key}`, 'already_exists');
     }
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
     // Write beside the target, then rename: a reader never sees half a file.
     const partial = `${target}.${randomUUID()}.partial`;
     try {
-      if (Buffer.isBuffer(body)) await writeFile(partial, body);
-      else await copyFile(body.path, partial);
+      if (Buffer.isBuffer(body)) await writeFile(partial, body, { mode: PRIVATE_FILE });
+      else {
+        await copyFile(body.path, partial);
+        await chmod(partial, PRIVATE_FILE);
+      }
       await rename(partial, target);
     } catch (error) {
       await rm(partial, { force: true });

@@ -104,3 +104,20 @@ describe('storage object names (storefront §3 Storage)', () => {
     expect(timestampedName('IMG 2041 (Lisbon).JPG', 1732250000000)).toBe('1732250000000-img-2041--lisbon--jpg');
   });
 });
+
+describe('local files are private on disk (issue 10)', () => {
+  it('writes files 0600 and folders 0700, whether from bytes or from a temporary file', async () => {
+    const { stat, writeFile } = await import('node:fs/promises');
+    const storage = new LocalStorage(join(folder, 'private-modes'), '');
+    await storage.ready();
+    const source = join(folder, 'upload-source');
+    await writeFile(source, 'photo with GPS', { mode: 0o644 });
+    await storage.put('original/a.jpg', { path: source }, { contentType: 'image/jpeg' });
+    await storage.put('display/b.jpg', Buffer.from('display copy'), { contentType: 'image/jpeg' });
+    const mode = async (path: string) => (await stat(path)).mode & 0o777;
+    expect(await mode(storage.pathOf('original/a.jpg'))).toBe(0o600);
+    expect(await mode(storage.pathOf('display/b.jpg'))).toBe(0o600);
+    expect(await mode(join(folder, 'private-modes'))).toBe(0o700);
+    expect(await mode(join(folder, 'private-modes', 'original'))).toBe(0o700);
+  });
+});

@@ -1,0 +1,29 @@
+/** Issue 10, finding 11: the built web app is served, its source maps are not. */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serveWebApp } from '../app.js';
+
+const folders: string[] = [];
+afterAll(async () => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
+
+describe('the web app build', () => {
+  it('serves scripts and pages but answers 404 for source maps', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'wanderer-web-'));
+    folders.push(root);
+    await mkdir(join(root, 'assets'));
+    await writeFile(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(join(root, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/web/main.tsx"]}');
+    const app = Fastify();
+    await serveWebApp(app, root);
+    expect((await app.inject({ url: '/assets/index-abc123.js' })).statusCode).toBe(200);
+    const map = await app.inject({ url: '/assets/index-abc123.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('sources');
+    expect((await app.inject({ url: '/order-status/123' })).statusCode).toBe(200);
+    await app.close();
+  });
+});
