@@ -34,9 +34,12 @@ import { transformationRoutes } from './modules/transformations/routes.js';
 export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+  const requestTimeoutMs = context.config.requestTimeoutSeconds * 1000;
   const app = Fastify({
     loggerInstance: context.log,
     bodyLimit: 1024 * 1024,
+    // Node's own limit covers headers that trickle in; bodies are timed below.
+    requestTimeout: requestTimeoutMs,
     trustProxy: context.config.trustProxy,
     // Each request's log lines carry one id, echoed to the client; behind a trusted proxy
     // the proxy's X-Request-Id is kept, so one id follows a request through both logs.
@@ -80,6 +83,29 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'Something went wrong. Please try again.' });
+  });
+
+  // A client sending one byte every few seconds would otherwise hold its connection and its
+  // upload's temporary file for ever (Node's requestTimeout stops watching once the headers
+  // are in). A body still incomplete after the limit gets 408 and its connection is closed,
+  // which fails the upload's stream, and the route removes what it had written.
+  app.addHook('onRequest', (request, reply, done) => {
+    const body = request.raw;
+    if (body.complete) return done();
+    const timer = setTimeout(() => {
+      if (body.complete) return;
+      request.log.warn({ req: request }, `request body not received within ${context.config.requestTimeoutSeconds} s; closing`);
+      const closeConnection = () => body.socket?.destroy();
+      if (reply.raw.headersSent) return closeConnection();
+      reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      reply.raw.end(JSON.stringify({ error: 'The request took too long to arrive. Please try again.' }), closeConnection);
+    }, requestTimeoutMs);
+    timer.unref();
+    const stop = () => clearTimeout(timer);
+    body.once('end', stop);
+    body.once('close', stop);
+    reply.raw.once('close', stop);
+    done();
   });
 
   // Every JSON body, query and route parameter: a NUL byte would otherwise reach the database

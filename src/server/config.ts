@@ -56,6 +56,7 @@ const environmentSchema = z.object({
   SMTP_URL: optional,
   MAIL_FROM: optional,
   METRICS_TOKEN: optional,
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -88,6 +89,8 @@ export interface Config {
   /** Take the client's address from X-Forwarded-For: only behind a proxy that sets it. */
   trustProxy: boolean;
   logLevel: string;
+  /** A request (headers and body) must arrive within this long, or it is answered 408 and its connection closed. */
+  requestTimeoutSeconds: number;
   /** When set, `GET /metrics` asks for it as a bearer token. */
   metricsToken?: string;
   /** Encrypts secrets stored in the settings table and signs private file links. */
@@ -128,6 +131,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     s3: e.S3_BUCKET

@@ -34,6 +34,10 @@ async function main(): Promise<void> {
     if (result !== 'unchanged') log.info(`admin account ${config.admin.email}: ${result}`);
   }
   const app = await buildApp(context);
+  // A killed run leaves its uploads' temporary folders behind; none can outlive the request time-out.
+  const { sweepStaleUploads } = await import('./modules/images/temp-upload.js');
+  const swept = await sweepStaleUploads(config.requestTimeoutSeconds * 1000 + 60_000);
+  if (swept > 0) log.info(`removed ${swept} temporary upload folder(s) left by an earlier run`);
   if (config.runWorkers) await context.jobs.work(createJobHandlers(context));
 
   let stopping = false;

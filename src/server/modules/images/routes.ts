@@ -63,7 +63,10 @@ export async function imageRoutes(app: FastifyInstance, context: AppContext): Pr
         throw badRequest(UPLOAD_MESSAGES.controlCharactersInName);
       }
 
-      const upload = await saveToTempFile(part.file);
+      const connectionGone = new AbortController();
+      const abort = () => connectionGone.abort();
+      request.raw.socket?.once('close', abort);
+      const upload = await saveToTempFile(part.file, connectionGone.signal).finally(() => request.raw.socket?.off('close', abort));
       try {
         if (upload.tooLarge) throw tooLarge();
         const { image, created } = await ingestImage(context, { path: upload.path, fileName: part.filename || 'photo' });

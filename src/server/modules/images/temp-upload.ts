@@ -3,11 +3,13 @@
  * memory whole, and reading stops the moment it passes the size limit.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
+const TEMP_PREFIX = 'wanderer-upload-';
 
 export interface TempUpload {
   path: string;
@@ -17,8 +19,9 @@ export interface TempUpload {
 }
 
 /** Busboy's file stream emits 'limit' when the part reaches the size limit it was given. */
-export async function saveToTempFile(file: Readable): Promise<TempUpload> {
-  const folder = await mkdtemp(join(tmpdir(), 'wanderer-upload-'));
+/** `cancelled` aborts the save when the client's connection goes (a cut-off slow upload): busboy's stream would just stall. */
+export async function saveToTempFile(file: Readable, cancelled?: AbortSignal): Promise<TempUpload> {
+  const folder = await mkdtemp(join(tmpdir(), TEMP_PREFIX));
   const remove = () => rm(folder, { recursive: true, force: true });
   const path = join(folder, 'upload');
   const stop = new AbortController();
@@ -28,7 +31,8 @@ export async function saveToTempFile(file: Readable): Promise<TempUpload> {
     stop.abort();
   });
   try {
-    await pipeline(file, createWriteStream(path), { signal: stop.signal });
+    const signal = cancelled ? AbortSignal.any([stop.signal, cancelled]) : stop.signal;
+    await pipeline(file, createWriteStream(path), { signal });
   } catch (error) {
     if (!tooLarge) {
       await remove();
@@ -36,4 +40,24 @@ export async function saveToTempFile(file: Readable): Promise<TempUpload> {
     }
   }
   return { path, tooLarge, remove };
+}
+
+/**
+ * Temporary upload folders a previous run left behind (killed mid-upload). Only folders
+ * older than `olderThanMs` go: other shops on the machine (tests, a second process) may be
+ * receiving uploads right now, and none of theirs can be older than the request time-out.
+ * Returns how many were removed.
+ */
+export async function sweepStaleUploads(olderThanMs: number, now = Date.now()): Promise<number> {
+  const root = tmpdir();
+  let removed = 0;
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const folder = join(root, name);
+    const modified = await stat(folder).then((entry) => entry.mtimeMs, () => null);
+    if (modified === null || now - modified < olderThanMs) continue;
+    await rm(folder, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
 }
