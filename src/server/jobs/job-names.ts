@@ -37,27 +37,41 @@ export interface JobSettings {
   retryLimit: number;
   /** First retry delay in seconds; doubles after each failure. */
   retryDelaySeconds: number;
+  /** The longest a job may run, however alive its worker is. */
   expireInSeconds: number;
+  /**
+   * A working job's process marks it alive every half of this; a job not marked for this
+   * long belonged to a process that died (a crash, kill -9, power cut) and is retried then,
+   * not after `expireInSeconds`. pg-boss's minimum is 10.
+   */
+  heartbeatSeconds: number;
   /** pg-boss queue policy; `exclusive` keeps one job per singletonKey queued or running. */
   policy?: 'standard' | 'exclusive';
 }
 
-const defaults: JobSettings = { concurrency: 2, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60 };
+const defaults: JobSettings = { concurrency: 2, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60, heartbeatSeconds: 20 };
 
-/** Per-job tuning; a job not listed runs with the defaults. */
-export const jobSettings: Partial<Record<JobName, Partial<JobSettings>>> = {
-  // A crashed render is retried once its lease expires; a render takes seconds, a hosted AI minutes.
+/** Per-job tuning, one entry per job (so that every queue is made at start); `{}` runs with the defaults. */
+export const jobSettings: Record<JobName, Partial<JobSettings>> = {
+  'storage.delete': {},
+  'catalog.product-image': {},
+  'style.render-preview': {},
+  // A render takes seconds, a hosted AI minutes; a crashed one is retried once its heartbeat stops.
   'transformation.render': { concurrency: 2, retryLimit: 2, retryDelaySeconds: 2, expireInSeconds: 5 * 60 },
   // Print files are big (up to 6000 px): one at a time keeps memory in check.
   'transformation.print-file': { concurrency: 1, retryLimit: 3, expireInSeconds: 10 * 60 },
   // Printful allows 2–10 mockup tasks a minute: few at once, patient retries.
   'mockups.printful': { concurrency: 1, retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 5 * 60 },
-  // One job per order at a time (singletonKey = order id), retried with back-off for about two hours.
-  'order.send-confirmation': { concurrency: 4, retryLimit: 6, retryDelaySeconds: 60, policy: 'exclusive' },
-  'order.submit-fulfilment': { concurrency: 4, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 5 * 60, policy: 'exclusive' },
+  // One job per order at a time (singletonKey = order id), retried with back-off for about two
+  // hours (10 s, 20 s, 40 s, … each with up to as much again of jitter); the first retry comes
+  // quickly, so that an order whose worker died mid-way is finished within a minute or so.
+  'order.send-confirmation': { concurrency: 4, retryLimit: 9, retryDelaySeconds: 10, policy: 'exclusive' },
+  'order.submit-fulfilment': { concurrency: 4, retryLimit: 9, retryDelaySeconds: 10, expireInSeconds: 5 * 60, policy: 'exclusive' },
   'order.send-shipped': { concurrency: 2, retryLimit: 6, retryDelaySeconds: 60, policy: 'exclusive' },
   'fulfilment.simulated-advance': { concurrency: 4, retryLimit: 3, retryDelaySeconds: 5 },
 };
+
+export const JOB_NAMES = Object.keys(jobSettings) as JobName[];
 
 export function settingsFor(name: JobName): JobSettings {
   return { ...defaults, ...jobSettings[name] };

@@ -4,24 +4,60 @@
  */
 import { PgBoss, type SendOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../db/client.js';
+import { transactionExecutor, type DatabaseHandle, type Transaction } from '../db/client.js';
 import { jobRuns, reportQueueDepths, timed } from '../http/metrics.js';
-import { settingsFor, type JobHandlers, type JobName, type JobPayloads } from './job-names.js';
+import { JOB_NAMES, settingsFor, type JobHandlers, type JobName, type JobPayloads } from './job-names.js';
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /**
+   * Queues a job inside the caller's transaction: the job exists if and only if that
+   * transaction commits. Call `wake(name)` once it has committed.
+   */
+  sendWithin<N extends JobName>(tx: Transaction, name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /** The states of the jobs of `name` whose payload contains `data` (pg-boss keeps finished ones for days). */
+  states<N extends JobName>(name: N, data: Partial<JobPayloads[N]>): Promise<JobState[]>;
+  /** Tells this process's workers of `name` to look for work now rather than at their next poll. */
+  wake(name: JobName): void;
   /** Starts working every job that has a handler, in this process. */
   work(handlers: JobHandlers): Promise<void>;
   stop(): Promise<void>;
 }
 
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+/** Queued, waiting to retry, or being worked. */
+export const LIVE_JOB_STATES: readonly JobState[] = ['created', 'retry', 'active'];
+
+/** How often pg-boss looks for jobs whose time or heartbeat ran out (its default is a minute). */
+const SUPERVISE_SECONDS = 10;
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
 export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<JobQueue> {
+  const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: database.executor, schema: 'pgboss' })
-      : new PgBoss({ connectionString: database.connectionString!, schema: 'pgboss', max: 4 });
+      ? new PgBoss({ db: database.executor, schema: 'pgboss', ...supervision })
+      : new PgBoss({ connectionString: database.connectionString!, schema: 'pgboss', max: 4, ...supervision });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
+
+  for (const name of JOB_NAMES) {
+    const settings = settingsFor(name);
+    const options = {
+      retryLimit: settings.retryLimit,
+      retryDelay: settings.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: settings.expireInSeconds,
+      heartbeatSeconds: settings.heartbeatSeconds,
+    };
+    if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+    else await boss.createQueue(name, { ...options, policy: settings.policy ?? 'standard' });
+    // pg-boss looks a queue up once and keeps it. A send inside a PGlite transaction must not
+    // be the first to look (PGlite has one connection, which the transaction holds), so every
+    // queue is looked up here, with a read that finds nothing.
+    await boss.getJobById(name, NO_JOB);
+  }
 
   const workerIds = new Map<JobName, string[]>();
   // The queue list's counts are refreshed by pg-boss's monitor now and then; a scrape counts afresh.
@@ -33,34 +69,29 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       }),
     ),
   );
-  const ensured = new Set<JobName>();
-
-  async function ensureQueue(name: JobName): Promise<void> {
-    if (ensured.has(name)) return;
-    const settings = settingsFor(name);
-    const options = {
-      retryLimit: settings.retryLimit,
-      retryDelay: settings.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: settings.expireInSeconds,
-    };
-    if (await boss.getQueue(name)) await boss.updateQueue(name, options);
-    else await boss.createQueue(name, { ...options, policy: settings.policy ?? 'standard' });
-    ensured.add(name);
-  }
+  const wake = (name: JobName) => {
+    // Polling alone would add a second or more; wake this process's worker at once.
+    for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+  };
 
   return {
     async send(name, data, options) {
-      await ensureQueue(name);
       const id = await boss.send(name, data as object, options ?? {});
-      // Polling alone would add a second or more; wake this process's worker at once.
-      for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+      wake(name);
       return id;
+    },
+
+    sendWithin: (tx, name, data, options) => boss.send(name, data as object, { ...options, db: transactionExecutor(tx) }),
+
+    wake,
+
+    async states(name, data) {
+      const jobs = await boss.findJobs(name, { data: data as object });
+      return jobs.map((job) => job.state as JobState);
     },
 
     async work(handlers) {
       for (const [name, handler] of Object.entries(handlers) as Array<[JobName, (data: unknown) => Promise<void>]>) {
-        await ensureQueue(name);
         const { concurrency } = settingsFor(name);
         const ids: string[] = [];
         for (let slot = 0; slot < concurrency; slot += 1) {
