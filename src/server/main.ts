@@ -14,11 +14,12 @@ async function main(): Promise<void> {
   // Opening the embedded database takes a few hundred milliseconds; it runs while the
   // rest of the server's code loads.
   const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const [{ buildApp }, { closeContext, createContext }, { createJobHandlers }, auth, settings, mockups, styles, seed] =
+  const [{ buildApp }, { closeContext, createContext }, { createJobHandlers }, { startRecoverySweep }, auth, settings, mockups, styles, seed] =
     await Promise.all([
       import('./app.js'),
       import('./context.js'),
       import('./jobs/handlers.js'),
+      import('./jobs/recovery.js'),
       import('./modules/auth/service.js'),
       import('./modules/settings/service.js'),
       import('./modules/mockups/local/index.js'),
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   const swept = await sweepStaleUploads(config.requestTimeoutSeconds * 1000 + 60_000);
   if (swept > 0) log.info(`removed ${swept} temporary upload folder(s) left by an earlier run`);
   if (config.runWorkers) await context.jobs.work(createJobHandlers(context));
+  // The processes that work jobs also look for work a crash left owed.
+  const stopRecovery = config.runWorkers ? startRecoverySweep(context) : async () => {};
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
     // waits up to its time-out, and the rest stay queued for the next start); only then do
     // the thread pools and the database close.
     await app.close();
+    await stopRecovery();
     await closeContext(context, { beforeDatabase: () => Promise.all([mockups.closeLocalMockups(), styles.closeStylePool()]) });
     process.exit(0);
   };

@@ -3,6 +3,7 @@ import 'dotenv/config';
 import { loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
 import { createJobHandlers } from './jobs/handlers.js';
+import { startRecoverySweep } from './jobs/recovery.js';
 import { createLogger } from './logger.js';
 import { applyStoredSecrets, watchStoredSecrets } from './modules/settings/service.js';
 
@@ -13,6 +14,7 @@ const context = await createContext(config, log);
 await applyStoredSecrets(context);
 const stopWatchingSecrets = watchStoredSecrets(context);
 await context.jobs.work(createJobHandlers(context));
+const stopRecovery = startRecoverySweep(context);
 log.info(`worker started (database: ${context.database.kind}, storage: ${context.storage.kind})`);
 
 let stopping = false;
@@ -21,6 +23,7 @@ const stop = async () => {
   if (stopping) process.exit(1);
   stopping = true;
   stopWatchingSecrets();
+  await stopRecovery();
   await closeContext(context);
   process.exit(0);
 };

@@ -3,7 +3,7 @@
  * recording what became of it: the message row, the order's sent / resent / opened times.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, notExists } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { email_messages, order_events, order_items, orders } from '../../db/schema.js';
@@ -95,18 +95,22 @@ export async function sendOrderConfirmation(
       text: content.text,
     });
     const now = new Date();
-    await db
-      .update(email_messages)
-      .set({ status: 'sent', sent_at: now, provider_message_id: providerMessageId })
-      .where(eq(email_messages.id, messageId));
-    await db
-      .update(orders)
-      .set(
-        options.resend
-          ? { last_email_resent_at: now, confirmation_email_sent_at: order.confirmation_email_sent_at ?? now }
-          : { confirmation_email_sent_at: now },
-      )
-      .where(eq(orders.id, orderId));
+    // Both or neither: a message marked sent on an order still unmarked would make a retried
+    // job write a second confirmation.
+    await db.transaction(async (tx) => {
+      await tx
+        .update(email_messages)
+        .set({ status: 'sent', sent_at: now, provider_message_id: providerMessageId })
+        .where(eq(email_messages.id, messageId));
+      await tx
+        .update(orders)
+        .set(
+          options.resend
+            ? { last_email_resent_at: now, confirmation_email_sent_at: order.confirmation_email_sent_at ?? now }
+            : { confirmation_email_sent_at: now },
+        )
+        .where(eq(orders.id, orderId));
+    });
     context.log.info({ order: orderId, message: messageId, transport: transport.kind }, 'order confirmation sent');
     return { messageId, skipped: false };
   } catch (error) {
@@ -116,6 +120,43 @@ export async function sendOrderConfirmation(
       .where(eq(email_messages.id, messageId));
     throw error;
   }
+}
+
+/** A confirmation more than this late helps nobody: the admin's Resend is there for those. */
+const RECOVERY_WINDOW_MS = 7 * 24 * 3600 * 1000;
+const SWEEP_BATCH = 500;
+
+/**
+ * Recovery: paid orders of the last week whose confirmation was never sent and never
+ * failed (a failed one has its job retrying, or is the admin's to resend) get it queued.
+ * The queue keeps one job per order, so a waiting or running job is not doubled. Returns
+ * how many jobs were queued.
+ */
+export async function queueUnsentConfirmations(context: AppContext): Promise<number> {
+  const { db } = context;
+  const failedBefore = db
+    .select({ id: email_messages.id })
+    .from(email_messages)
+    .where(and(eq(email_messages.order_id, orders.id), eq(email_messages.kind, CONFIRMATION_KIND), eq(email_messages.status, 'failed')));
+  const unsent = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['paid', 'shipped']),
+        isNotNull(orders.paid_at),
+        gt(orders.paid_at, new Date(Date.now() - RECOVERY_WINDOW_MS)),
+        isNull(orders.confirmation_email_sent_at),
+        notExists(failedBefore),
+      ),
+    )
+    .orderBy(asc(orders.paid_at))
+    .limit(SWEEP_BATCH);
+  let queued = 0;
+  for (const { id } of unsent) {
+    if (await context.jobs.send('order.send-confirmation', { orderId: id }, { singletonKey: id })) queued += 1;
+  }
+  return queued;
 }
 
 const messageIdSchema = z.uuid();

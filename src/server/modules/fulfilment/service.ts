@@ -88,3 +88,28 @@ async function itemsWithPrintFiles(context: AppContext, orderId: string): Promis
   }
   return result;
 }
+
+/** How many stranded orders one recovery sweep queues at most; the next sweep takes the rest. */
+const SWEEP_BATCH = 500;
+
+/**
+ * Recovery: paid orders that no fulfilment job ever claimed (no attempt, no provider order)
+ * get their submission queued. The queue keeps one job per order, so an order whose job is
+ * waiting or running is not queued twice; orders whose attempts failed are the admin's to
+ * retry. Returns how many jobs were queued.
+ */
+export async function queueUnclaimedFulfilment(context: AppContext): Promise<number> {
+  const stranded = await context.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.status, 'paid'), isNull(orders.printful_status), isNull(orders.printful_order_id), eq(orders.fulfilment_attempts, 0)),
+    )
+    .orderBy(asc(orders.paid_at))
+    .limit(SWEEP_BATCH);
+  let queued = 0;
+  for (const { id } of stranded) {
+    if (await context.jobs.send('order.submit-fulfilment', { orderId: id }, { singletonKey: id })) queued += 1;
+  }
+  return queued;
+}

@@ -3,15 +3,16 @@
  * webhook, the test provider's confirmation, a server-side retrieve when the visitor
  * returns — comes through `applyPaymentEvent`: it records the event id once (a repeat is a
  * no-op) and applies it in the same transaction. Only `markOrderPaid` turns an order paid,
- * and only the call that actually flipped the row queues the e-mail and the fulfilment.
+ * and only the call that actually flipped the row queues the e-mail and the fulfilment, in
+ * the same transaction: a paid order without its jobs (or jobs without a paid order) cannot
+ * be committed, whatever crashes when.
  */
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { orders, payment_events } from '../../db/schema.js';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { JobName } from '../../jobs/job-names.js';
 
 export type PaymentEventType =
   | 'payment_intent.succeeded'
@@ -158,23 +159,26 @@ export async function markOrderPaid(
         ),
       )
       .returning({ id: orders.id });
-    return flipped.length === 1;
+    if (flipped.length !== 1) return false;
+    await queuePaidOrderWork(context, tx, orderId);
+    return true;
   });
   if (duplicate) return null;
   if (!changed) return false;
+  for (const name of PAID_ORDER_WORK) context.jobs.wake(name);
   context.log.info({ order: orderId, provider: event.provider, event: event.id }, 'order paid');
-  await queuePaidOrderWork(context, orderId);
   return true;
 }
 
-/** The paid event's work, each job once per order (singletonKey on exclusive queues). */
-async function queuePaidOrderWork(context: AppContext, orderId: string): Promise<void> {
-  for (const name of ['order.send-confirmation', 'order.submit-fulfilment'] as const) {
-    try {
-      await context.jobs.send(name, { orderId }, { singletonKey: orderId });
-    } catch (error) {
-      // The order stays paid; the admin's "Need Printful Submit" and resend actions recover it.
-      context.log.error({ err: error, order: orderId, job: name }, 'could not queue the paid order’s work');
-    }
-  }
+/** The paid event's work. */
+export const PAID_ORDER_WORK = ['order.send-confirmation', 'order.submit-fulfilment'] as const satisfies readonly JobName[];
+
+/**
+ * Queues the paid event's work inside the paid transition's transaction, each job once per
+ * order (singletonKey on exclusive queues). If queuing fails the whole transition rolls
+ * back: the order stays pending and the event unrecorded, so the provider's retry (Stripe
+ * resends its webhook) or the visitor's return applies it again.
+ */
+async function queuePaidOrderWork(context: AppContext, tx: Transaction, orderId: string): Promise<void> {
+  for (const name of PAID_ORDER_WORK) await context.jobs.sendWithin(tx, name, { orderId }, { singletonKey: orderId });
 }

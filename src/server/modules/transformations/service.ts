@@ -3,7 +3,7 @@
  * records the row and queues the render; the job reports real progress into the row, which
  * the status endpoint and its event stream read, so any process can answer for any job.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { isLocalStyleId } from '../../../domain/styles.js';
@@ -11,10 +11,12 @@ import { stageFor, TRANSFORMATION_MESSAGES, type TransformationState } from '../
 import { renderDuration, timed } from '../../http/metrics.js';
 import type { AppContext } from '../../context.js';
 import { image_transformations, images, styles } from '../../db/schema.js';
+import { LIVE_JOB_STATES } from '../../jobs/queue.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { decodeToJpeg } from '../images/adapters/heic.js';
 import { warmLocalMockups } from '../mockups/local/index.js';
 import { engineFor, StyleEngineError } from './engines/index.js';
+import { announceChange } from './progress-signal.js';
 import { findTransformation, findTransformationWithSources, updateTransformation, type TransformationRow } from './repository.js';
 
 /** The preview artwork's long side; the print file follows the original up to PRINT_LONG_SIDE. */
@@ -47,18 +49,23 @@ export async function startTransformation(
   if (!style || !style.is_active || !engineFor(style.engine, context.config)) {
     throw badRequest(TRANSFORMATION_MESSAGES.styleUnavailable);
   }
-  const [row] = await context.db
-    .insert(image_transformations)
-    .values({
-      image_id: image.id,
-      style_id: style.id,
-      user_id: image.user_id,
-      email: input.email ?? null,
-      is_public: true,
-      status: 'processing',
-    })
-    .returning();
-  await context.jobs.send('transformation.render', { transformationId: row.id });
+  // The row and its render job commit together: a crash cannot leave a render nobody works.
+  const row = await context.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(image_transformations)
+      .values({
+        image_id: image.id,
+        style_id: style.id,
+        user_id: image.user_id,
+        email: input.email ?? null,
+        is_public: true,
+        status: 'processing',
+      })
+      .returning();
+    await context.jobs.sendWithin(tx, 'transformation.render', { transformationId: inserted.id });
+    return inserted;
+  });
+  context.jobs.wake('transformation.render');
   // The visitor will want mockups in a moment: build the renderer's product templates while
   // the artwork is made, rather than holding them in memory while the shop sits idle.
   warmLocalMockups().catch((error) => context.log.warn({ err: error }, 'mockup warm-up failed'));
@@ -180,4 +187,56 @@ async function readOriginal(context: AppContext, image: { storage_path: string; 
 
 async function fail(context: AppContext, transformationId: string, message: string): Promise<void> {
   await updateTransformation(context.db, transformationId, { status: 'failed', error: message });
+}
+
+/**
+ * Past this a render has failed, whatever became of its job. Its job may run three times
+ * (two retries) for at most 5 minutes each; a visitor is not kept waiting beyond that.
+ */
+export const RENDER_DEADLINE_MS = 20 * 60_000;
+/** Younger renders are left alone: their job is about to be queued or picked up. */
+const RENDER_GRACE_MS = 30_000;
+
+export interface SettledRenders {
+  requeued: number;
+  failed: number;
+}
+
+/**
+ * Recovery: renders still 'processing' that nothing will finish. One with no job at all is
+ * queued once; one whose jobs all ended (pg-boss gave up, say after repeated crashes) or
+ * that is past its deadline is marked failed, so the visitor is asked to try again instead
+ * of watching a bar that never moves. A render whose job is waiting or running is left to it.
+ */
+export async function settleStuckRenders(context: AppContext, now = new Date()): Promise<SettledRenders> {
+  const processing = await context.db
+    .select({ id: image_transformations.id, created_at: image_transformations.created_at })
+    .from(image_transformations)
+    .where(
+      and(eq(image_transformations.status, 'processing'), lt(image_transformations.created_at, new Date(now.getTime() - RENDER_GRACE_MS))),
+    )
+    .orderBy(asc(image_transformations.created_at))
+    .limit(200);
+  const settled: SettledRenders = { requeued: 0, failed: 0 };
+  for (const render of processing) {
+    const states = await context.jobs.states('transformation.render', { transformationId: render.id });
+    const live = states.some((state) => LIVE_JOB_STATES.includes(state));
+    const overdue = now.getTime() - render.created_at.getTime() > RENDER_DEADLINE_MS;
+    if (overdue || (!live && states.length > 0)) {
+      const marked = await context.db
+        .update(image_transformations)
+        .set({ status: 'failed', error: overdue ? TRANSFORMATION_MESSAGES.timedOut : TRANSFORMATION_MESSAGES.failedRetry })
+        .where(and(eq(image_transformations.id, render.id), eq(image_transformations.status, 'processing')))
+        .returning({ id: image_transformations.id });
+      if (marked.length > 0) {
+        announceChange(render.id);
+        settled.failed += 1;
+        context.log.warn({ transformationId: render.id, overdue }, 'a render nobody will finish was marked failed');
+      }
+    } else if (!live) {
+      await context.jobs.send('transformation.render', { transformationId: render.id });
+      settled.requeued += 1;
+    }
+  }
+  return settled;
 }
