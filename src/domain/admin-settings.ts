@@ -30,6 +30,27 @@ export const SECRET_SETTINGS = [
     envVar: 'PRINTFUL_API_KEY',
     placeholder: 'Private token',
   },
+  {
+    key: 'stripe_secret_key',
+    label: 'Stripe secret key',
+    description: 'Card payments with Stripe, with the publishable key below. Without both, the built-in test provider takes payments.',
+    envVar: 'STRIPE_SECRET_KEY',
+    placeholder: 'sk_live_… or sk_test_…',
+  },
+  {
+    key: 'stripe_publishable_key',
+    label: 'Stripe publishable key',
+    description: 'Loads Stripe’s card form in the visitor’s browser.',
+    envVar: 'STRIPE_PUBLISHABLE_KEY',
+    placeholder: 'pk_live_… or pk_test_…',
+  },
+  {
+    key: 'stripe_webhook_secret',
+    label: 'Stripe webhook signing secret',
+    description: 'Verifies the events Stripe sends to /api/payments/stripe/webhook.',
+    envVar: 'STRIPE_WEBHOOK_SECRET',
+    placeholder: 'whsec_…',
+  },
 ] as const;
 
 export type SecretSettingKey = (typeof SECRET_SETTINGS)[number]['key'];

@@ -39,6 +39,8 @@ export const PAYMENT_MESSAGES = {
   toastFallback: 'Payment failed. Please try again.',
   initFailed: 'Failed to initialize payment system',
   loadFailed: 'Failed to load payment system. Please refresh and try again.',
+  /** No provider may take the payment: Printful is live and neither Stripe nor test payments are allowed. */
+  notConfigured: 'Payments are not configured',
 } as const;
 
 export const CHECKOUT_STEPS = ['Contact', 'Addresses', 'Payment'] as const;
@@ -241,8 +243,11 @@ export type PaymentProviderId = 'test' | 'stripe';
 /** `GET /api/payments/config`. The Payment Element is loaded only for `stripe`. */
 export interface PaymentConfig {
   success: true;
-  provider: PaymentProviderId;
+  /** null: no provider may take payments now (checkout answers 503 'Payments are not configured'). */
+  provider: PaymentProviderId | null;
   publishableKey?: string;
+  /** The built-in test provider takes the cards: the storefront shows its test-mode banner. */
+  testMode: boolean;
 }
 
 // ---------------------------------------------------------------- the test provider's card form

@@ -48,6 +48,7 @@ const environmentSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional,
+  ALLOW_TEST_PAYMENTS: flag(false),
   PRINTFUL_API_KEY: optional,
   PRINTFUL_STORE_ID: optional,
   PRINTFUL_BASE_URL: z.string().default('https://api.printful.com'),
@@ -100,6 +101,12 @@ export interface Config {
   openai?: { apiKey: string; baseUrl?: string; model: string };
   replicate?: { apiToken: string; baseUrl?: string; model: string };
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string };
+  /**
+   * Lets the built-in test provider take payments while a real print provider (Printful) is
+   * live, so that its orders are really made: for an owner trying the shop end to end. Off,
+   * a live Printful without Stripe means no payments at all.
+   */
+  allowTestPayments: boolean;
   printful?: { apiKey: string; storeId?: string; baseUrl: string; webhookSecret?: string };
   /** Seconds the simulated fulfilment waits before confirming, and again before shipping. */
   fulfilmentSimulationSeconds: number;
@@ -107,12 +114,15 @@ export interface Config {
   mailFrom: string;
   /**
    * The non-secret parts of the keyed services, kept even while their key is unset, so that
-   * a key saved in the admin Settings completes them (see modules/settings).
+   * a key saved in the admin Settings completes them (see modules/settings); for Stripe,
+   * whose configuration takes two keys, also whichever of its keys the environment set.
    */
   serviceDefaults: {
     openai: { baseUrl?: string; model: string };
     replicate: { baseUrl?: string; model: string };
     printful: { storeId?: string; baseUrl: string; webhookSecret?: string };
+    /** Stripe's keys as the environment set them, each winning over a saved one, and its API base. */
+    stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   };
 }
 
@@ -176,6 +186,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           webhookSecret: e.PRINTFUL_WEBHOOK_SECRET,
         }
       : undefined,
+    allowTestPayments: e.ALLOW_TEST_PAYMENTS,
     fulfilmentSimulationSeconds: e.FULFILMENT_SIMULATION_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <${e.SUPPORT_EMAIL}>`,
@@ -186,6 +197,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         storeId: e.PRINTFUL_STORE_ID,
         baseUrl: e.PRINTFUL_BASE_URL.replace(/\/+$/, ''),
         webhookSecret: e.PRINTFUL_WEBHOOK_SECRET,
+      },
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY,
+        publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        apiBase: e.STRIPE_API_BASE,
       },
     },
   };

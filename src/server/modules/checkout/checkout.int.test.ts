@@ -201,6 +201,6 @@ describe('each item records the print file, the transformation and the mockups',
 describe('GET /api/payments/config', () => {
   it('names the built-in test provider when Stripe is not configured', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/payments/config' });
-    expect(response.json()).toEqual({ success: true, provider: 'test' });
+    expect(response.json()).toEqual({ success: true, provider: 'test', testMode: true });
   });
 });

@@ -11,7 +11,7 @@ import { image_transformations, mockups, order_items, orders, physical_items } f
 import { HttpError } from '../../http/errors.js';
 import { mockupUrlsOf } from '../mockups/service.js';
 import { PaymentProviderError } from '../payments/provider.js';
-import { paymentProvider } from '../payments/providers.js';
+import { activePaymentProviderId, paymentProvider } from '../payments/providers.js';
 
 export class CheckoutError extends HttpError {
   constructor(
@@ -34,6 +34,10 @@ const MAX_MOCKUPS_PER_ITEM = 10;
 
 export async function createCheckout(context: AppContext, request: ParsedCheckoutRequest): Promise<CheckoutResult> {
   const { db, storage } = context;
+  // Decided before anything is written: with no provider to pay, there is no order to make.
+  const providerId = activePaymentProviderId(context);
+  if (providerId === null) throw new CheckoutError(503, PAYMENT_MESSAGES.notConfigured);
+  const provider = paymentProvider(context, providerId);
   const productIds = [...new Set(request.items.map((item) => item.productId))];
   const transformationIds = [...new Set(request.items.map((item) => item.transformationId))];
 
@@ -118,14 +122,13 @@ export async function createCheckout(context: AppContext, request: ParsedCheckou
         billing_country: billing.country,
         total_amount: total,
         currency: DEFAULT_CURRENCY,
-        payment_provider: paymentProvider(context).id,
+        payment_provider: provider.id,
       })
       .returning({ id: orders.id });
     await tx.insert(order_items).values(lines.map((line, position) => ({ ...line, order_id: order.id, position })));
     return order.id;
   });
 
-  const provider = paymentProvider(context);
   try {
     const payment = await provider.createPayment({
       orderId,

@@ -26,6 +26,8 @@ beforeAll(async () => {
       PRINTFUL_STORE_ID: '42',
       PRINTFUL_BASE_URL: printful.url,
       PRINTFUL_WEBHOOK_SECRET: HOOK,
+      // These tests pay with the test card for real (fake) Printful orders.
+      ALLOW_TEST_PAYMENTS: 'true',
     },
   });
 });

@@ -23,15 +23,22 @@ export type SubmitOutcome = 'submitted' | 'skipped';
 
 export async function submitFulfilment(context: AppContext, orderId: string): Promise<SubmitOutcome> {
   const { db } = context;
+  const active = activeFulfilmentProviderId(context);
+  // The test provider never pays for a real print: an order it paid (say before a Printful
+  // key was saved) is made by the simulation, unless ALLOW_TEST_PAYMENTS says otherwise.
+  const forTestPayment: FulfilmentProviderId = context.config.allowTestPayments ? active : 'simulated';
   const [claimed] = await db
     .update(orders)
     .set({
       fulfilment_attempts: sql`${orders.fulfilment_attempts} + 1`,
-      fulfilment_provider: sql`coalesce(${orders.fulfilment_provider}, ${activeFulfilmentProviderId(context)})`,
+      fulfilment_provider: sql`coalesce(${orders.fulfilment_provider}, case when ${orders.payment_provider} = 'test' then ${forTestPayment} else ${active} end)`,
     })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), or(isNull(orders.printful_status), eq(orders.printful_status, 'failed'))))
     .returning();
   if (!claimed) return 'skipped';
+  if (claimed.fulfilment_provider !== active) {
+    context.log.warn({ order: orderId, provider: claimed.fulfilment_provider, active }, 'a test-paid order is fulfilled by the simulation');
+  }
 
   const provider = fulfilmentProvider(context, claimed.fulfilment_provider as FulfilmentProviderId);
   try {

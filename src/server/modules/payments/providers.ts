@@ -1,6 +1,13 @@
-/** Which payment provider runs, picked once from configuration: Stripe when its keys are set. */
-import type { PaymentConfig, PaymentProviderId } from '../../../domain/checkout.js';
+/**
+ * Which payment provider runs, read at each use (keys saved in Settings take effect at once):
+ * Stripe when its keys are set; else the built-in test provider — but never while a real
+ * print provider would make the test-paid orders, unless ALLOW_TEST_PAYMENTS says so. Then
+ * no provider takes payments at all, and checkout says so.
+ */
+import { PAYMENT_MESSAGES, type PaymentConfig, type PaymentProviderId } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { activeFulfilmentProviderId } from '../fulfilment/providers.js';
 import type { PaymentProvider } from './provider.js';
 import { createStripePaymentProvider } from './stripe-provider.js';
 import { createTestPaymentProvider } from './test-provider.js';
@@ -12,12 +19,25 @@ const factories: Record<PaymentProviderId, (context: AppContext) => PaymentProvi
 
 const made = new WeakMap<AppContext, Map<PaymentProviderId, PaymentProvider>>();
 
-export function activePaymentProviderId(context: AppContext): PaymentProviderId {
-  return context.config.stripe ? 'stripe' : 'test';
+/** Whether a test payment may pay for an order fulfilled by the active print provider. */
+export function testPaymentsAllowed(context: AppContext): boolean {
+  return context.config.allowTestPayments || activeFulfilmentProviderId(context) === 'simulated';
+}
+
+/** The provider new payments go to, or null when none may take them. */
+export function activePaymentProviderId(context: AppContext): PaymentProviderId | null {
+  if (context.config.stripe) return 'stripe';
+  return testPaymentsAllowed(context) ? 'test' : null;
+}
+
+/** 503 'Payments are not configured'. */
+export function paymentsNotConfigured(): HttpError {
+  return new HttpError(503, PAYMENT_MESSAGES.notConfigured);
 }
 
 /** The provider with this id (an order's own `payment_provider`), or the active one. */
-export function paymentProvider(context: AppContext, id: PaymentProviderId = activePaymentProviderId(context)): PaymentProvider {
+export function paymentProvider(context: AppContext, id: PaymentProviderId | null = activePaymentProviderId(context)): PaymentProvider {
+  if (id === null) throw paymentsNotConfigured();
   let providers = made.get(context);
   if (!providers) {
     providers = new Map();
@@ -35,6 +55,6 @@ export function paymentProvider(context: AppContext, id: PaymentProviderId = act
 export function paymentConfig(context: AppContext): PaymentConfig {
   const provider = activePaymentProviderId(context);
   return provider === 'stripe'
-    ? { success: true, provider, publishableKey: context.config.stripe!.publishableKey }
-    : { success: true, provider };
+    ? { success: true, provider, publishableKey: context.config.stripe!.publishableKey, testMode: false }
+    : { success: true, provider, testMode: provider === 'test' };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cardInputSchema } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import { activePaymentProviderId, paymentConfig } from './providers.js';
+import { activePaymentProviderId, paymentConfig, paymentsNotConfigured } from './providers.js';
 import { handleStripeWebhook } from './stripe-provider.js';
 import { authenticateTestPayment, confirmTestPayment } from './test-provider.js';
 
@@ -16,9 +16,12 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext): 
     return paymentConfig(context);
   });
 
-  // The test provider's own card API exists only while it is the shop's provider.
+  // The test provider's own card API exists only while it is the shop's provider; while a
+  // live print provider has turned it off, it pays nothing.
   const requireTestProvider = async () => {
-    if (activePaymentProviderId(context) !== 'test') throw notFound();
+    const active = activePaymentProviderId(context);
+    if (active === null) throw paymentsNotConfigured();
+    if (active !== 'test') throw notFound();
   };
   app.post('/api/payments/test/confirm', { preHandler: requireTestProvider }, async (request) =>
     confirmTestPayment(context, confirmBody.parse(request.body)),

@@ -37,17 +37,18 @@ export function toPaymentProviderError(error: unknown): PaymentProviderError {
   return new PaymentProviderError(error instanceof Error ? error.message : String(error), null, { cause: error });
 }
 
-const clients = new WeakMap<AppContext, Stripe>();
+const clients = new WeakMap<AppContext, { secretKey: string; stripe: Stripe }>();
 
+/** The client for the keys in use now: a key saved in Settings replaces the client at once. */
 function stripeFor(context: AppContext): { stripe: Stripe; config: StripeConfig } {
   const config = context.config.stripe;
   if (!config) throw new Error('Stripe is not configured');
-  let stripe = clients.get(context);
-  if (!stripe) {
-    stripe = createStripeClient(config);
-    clients.set(context, stripe);
+  let client = clients.get(context);
+  if (client?.secretKey !== config.secretKey) {
+    client = { secretKey: config.secretKey, stripe: createStripeClient(config) };
+    clients.set(context, client);
   }
-  return { stripe, config };
+  return { stripe: client.stripe, config };
 }
 
 export function createStripePaymentProvider(context: AppContext): PaymentProvider {

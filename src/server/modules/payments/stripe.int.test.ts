@@ -69,7 +69,7 @@ const printfulCreates = (orderId: string) =>
 describe('Stripe PaymentIntents (against the local fake, with the real stripe client)', () => {
   it('tells the browser to load the Payment Element with the publishable key', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/payments/config' });
-    expect(response.json()).toEqual({ success: true, provider: 'stripe', publishableKey: 'pk_test_local' });
+    expect(response.json()).toEqual({ success: true, provider: 'stripe', publishableKey: 'pk_test_local', testMode: false });
   });
 
   it('creates the PaymentIntent with amount, currency, automatic payment methods, our order id and an idempotency key', async () => {

@@ -9,8 +9,10 @@ import nodemailer from 'nodemailer';
 import OpenAI from 'openai';
 import Stripe from 'stripe';
 import type { IntegrationCheck, IntegrationId, IntegrationStatus } from '../../../domain/admin-settings.js';
+import { PAYMENT_MESSAGES } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
 import { PrintfulClient } from '../catalog/printful/client.js';
+import { activePaymentProviderId } from '../payments/providers.js';
 import { keySource } from './service.js';
 
 const CHECK_TIMEOUT_MS = 8_000;
@@ -60,12 +62,23 @@ function probeFor(context: AppContext, id: IntegrationId): Probe {
       };
     case 'payments': {
       const stripe = config.stripe;
-      if (!stripe) return builtIn('Payments', 'Built-in test provider (Stripe test cards)');
+      if (!stripe) {
+        if (activePaymentProviderId(context) === 'test') return builtIn('Payments', 'Built-in test provider (Stripe test cards)');
+        return {
+          label: 'Payments',
+          adapter: 'None: the test provider is off while Printful makes real orders',
+          builtIn: true,
+          configuredBy: 'default',
+          async run() {
+            throw new Error(`${PAYMENT_MESSAGES.notConfigured}: save the Stripe keys, or set ALLOW_TEST_PAYMENTS=true to take test payments for real Printful orders`);
+          },
+        };
+      }
       return {
         label: 'Payments',
         adapter: 'Stripe',
         builtIn: false,
-        configuredBy: 'environment',
+        configuredBy: keySource(config, 'stripe_secret_key'),
         async run() {
           const base = stripe.apiBase ? new URL(stripe.apiBase) : undefined;
           const client = new Stripe(stripe.secretKey, {

@@ -2,8 +2,8 @@
  * Saved API keys (admin §2 Settings): sealed at rest, never sent back to a browser (only
  * whether one is set and its last 4 characters), and used whenever the environment does not
  * set that key. Other modules read a key with `getSecretSetting`, or simply read
- * `context.config.openai` / `.replicate` / `.printful`, which `applyStoredSecrets` completes
- * from the saved keys at start and after each save.
+ * `context.config.openai` / `.replicate` / `.printful` / `.stripe`, which `applyStoredSecrets`
+ * completes from the saved keys at start and after each save.
  */
 import { inArray } from 'drizzle-orm';
 import {
@@ -30,6 +30,9 @@ function environmentKeys(config: Config): Record<SecretSettingKey, string | unde
       openai_api_key: config.openai?.apiKey,
       replicate_api_token: config.replicate?.apiToken,
       printful_api_key: config.printful?.apiKey,
+      stripe_secret_key: config.serviceDefaults.stripe.secretKey,
+      stripe_publishable_key: config.serviceDefaults.stripe.publishableKey,
+      stripe_webhook_secret: config.serviceDefaults.stripe.webhookSecret,
     };
     fromEnvironment.set(config, keys);
   }
@@ -127,6 +130,13 @@ export async function applyStoredSecrets(context: AppContext): Promise<void> {
   if (!env.printful_api_key) {
     const apiKey = await saved('printful_api_key');
     config.printful = apiKey ? { apiKey, ...defaults.printful } : undefined;
+  }
+  // Each of Stripe's keys comes from the environment if set there, else from Settings.
+  if (!(env.stripe_secret_key && env.stripe_publishable_key && env.stripe_webhook_secret)) {
+    const secretKey = env.stripe_secret_key ?? (await saved('stripe_secret_key'));
+    const publishableKey = env.stripe_publishable_key ?? (await saved('stripe_publishable_key'));
+    const webhookSecret = env.stripe_webhook_secret ?? (await saved('stripe_webhook_secret'));
+    config.stripe = secretKey && publishableKey ? { secretKey, publishableKey, webhookSecret, apiBase: defaults.stripe.apiBase } : undefined;
   }
 }
 

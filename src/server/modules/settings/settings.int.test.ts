@@ -61,7 +61,14 @@ const storefrontNames = async () =>
 describe('API keys are saved sealed and never returned', () => {
   it('starts with no key set', async () => {
     const view: SettingsView = (await admin('GET', '/api/admin/settings')).json();
-    expect(view.keys.map((key) => key.key)).toEqual(['openai_api_key', 'replicate_api_token', 'printful_api_key']);
+    expect(view.keys.map((key) => key.key)).toEqual([
+      'openai_api_key',
+      'replicate_api_token',
+      'printful_api_key',
+      'stripe_secret_key',
+      'stripe_publishable_key',
+      'stripe_webhook_secret',
+    ]);
     expect(view.keys.every((key) => !key.isSet && key.last4 === null && key.source === null)).toBe(true);
   });
 
@@ -114,7 +121,7 @@ describe('API keys are saved sealed and never returned', () => {
   });
 
   it('refuses unknown keys and empty strings', async () => {
-    expect((await admin('PUT', '/api/admin/settings', { keys: { stripe_secret_key: 'x' } })).statusCode).toBe(400);
+    expect((await admin('PUT', '/api/admin/settings', { keys: { smtp_password: 'x' } })).statusCode).toBe(400);
     expect((await admin('PUT', '/api/admin/settings', { keys: { openai_api_key: '   ' } })).statusCode).toBe(400);
   });
 });
@@ -154,7 +161,8 @@ describe("each integration's real status, with a connection test", () => {
     expect(Object.keys(byId)).toEqual(['database', 'storage', 'payments', 'print-provider', 'image-ai', 'email']);
     expect(byId.database).toMatchObject({ builtIn: shop.context.database.kind === 'pglite', check: { ok: true } });
     expect(byId.storage).toMatchObject({ adapter: 'Local files in DATA_DIR/storage', builtIn: true, check: { ok: true } });
-    expect(byId.payments).toMatchObject({ adapter: 'Built-in test provider (Stripe test cards)', builtIn: true, check: { ok: true } });
+    // A live Printful (the saved key) with no Stripe turns the test provider off: no payments.
+    expect(byId.payments).toMatchObject({ builtIn: true, check: { ok: false, message: expect.stringContaining('Payments are not configured') } });
     expect(byId.email).toMatchObject({ builtIn: true, check: { ok: true } });
     // The saved keys made Printful and OpenAI the active adapters; each fake answered.
     expect(byId['print-provider']).toMatchObject({ adapter: 'Printful', builtIn: false, configuredBy: 'saved key', check: { ok: true } });

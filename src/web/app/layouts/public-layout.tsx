@@ -1,4 +1,5 @@
 import { Link, Outlet } from 'react-router';
+import { TestModeBanner } from '@/web/features/checkout/components/test-mode-banner';
 import { useSite } from '@/web/features/site/api/get-site';
 
 export function PublicLayout() {
@@ -6,6 +7,7 @@ export function PublicLayout() {
   const siteName = site?.siteName ?? 'Wanderer';
   return (
     <div className="flex min-h-screen flex-col">
+      <TestModeBanner />
       <header className="no-print border-b bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/70 sticky top-0 z-30">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
           <Link to="/" className="flex items-center gap-2 font-display text-2xl font-semibold tracking-tight text-primary">
