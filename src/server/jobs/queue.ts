@@ -32,6 +32,8 @@ export const LIVE_JOB_STATES: readonly JobState[] = ['created', 'retry', 'active
 /** How often pg-boss looks for jobs whose time or heartbeat ran out (its default is a minute). */
 const SUPERVISE_SECONDS = 10;
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
+/** What pg-boss writes on a job it failed because its worker stopped beating. */
+const HEARTBEAT_TIMEOUT = 'job heartbeat timeout';
 
 export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<JobQueue> {
   const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
@@ -58,6 +60,20 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
     // queue is looked up here, with a read that finds nothing.
     await boss.getJobById(name, NO_JOB);
   }
+
+  // A job pg-boss failed for its lost heartbeat did not fail: its process died. Back-off is for
+  // failures (a service down), so such a job is made due at once rather than after its delay,
+  // however often crashes interrupted it. pg-boss has no call for this; its job table does.
+  const resumeCrashed = setInterval(() => {
+    database.executor
+      .executeSql(
+        `update pgboss.job set start_after = now()
+         where state = 'retry' and start_after > now() and output -> 'value' ->> 'message' = $1`,
+        [HEARTBEAT_TIMEOUT],
+      )
+      .catch((error: unknown) => log.warn({ err: error }, 'could not resume the jobs of a process that died'));
+  }, SUPERVISE_SECONDS * 1000);
+  resumeCrashed.unref();
 
   const workerIds = new Map<JobName, string[]>();
   // The queue list's counts are refreshed by pg-boss's monitor now and then; a scrape counts afresh.
@@ -117,6 +133,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
     },
 
     async stop() {
+      clearInterval(resumeCrashed);
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
