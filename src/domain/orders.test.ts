@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminOrderStatusLabel,
+  canCancel,
+  canRefund,
   canResendConfirmation,
   canRetryFulfilment,
   emailStatus,
@@ -8,6 +10,7 @@ import {
   orderNumber,
   orderProgress,
   orderStatusLabel,
+  relativeTime,
 } from './orders';
 
 describe('the order number is the first 8 characters of the id, upper-cased', () => {
@@ -81,5 +84,33 @@ describe('admin order status and e-mail status (admin §4)', () => {
     expect(canRetryFulfilment({ status: 'paid', printful_status: 'confirmed' })).toBe(false);
     expect(canRetryFulfilment({ status: 'pending', printful_status: null })).toBe(false);
     expect(canRetryFulfilment({ status: 'shipped', printful_status: 'shipped' })).toBe(false);
+  });
+});
+
+describe('refunds and cancelling (issue 13)', () => {
+  it('labels a refunded order Refunded, its payment still confirmed, and a cancelled one Cancelled', () => {
+    expect(orderStatusLabel({ status: 'refunded', printful_status: 'canceled' })).toBe('Refunded');
+    expect(orderStatusLabel({ status: 'cancelled', printful_status: null })).toBe('Cancelled');
+    expect(orderProgress({ status: 'refunded', printful_status: null }).map((step) => step.done)).toEqual([true, true, false, false]);
+    expect(adminOrderStatusLabel({ status: 'refunded', printful_status: null })).toBe('Refunded');
+  });
+
+  it('offers a refund for a paid or shipped order with money left, and cancelling only for an unpaid one', () => {
+    expect(canRefund({ status: 'paid', total_amount: 1000, refunded_amount: 500 })).toBe(true);
+    expect(canRefund({ status: 'shipped', total_amount: 1000, refunded_amount: 0 })).toBe(true);
+    expect(canRefund({ status: 'paid', total_amount: 1000, refunded_amount: 1000 })).toBe(false);
+    expect(canRefund({ status: 'pending', total_amount: 1000, refunded_amount: 0 })).toBe(false);
+    expect(canCancel({ status: 'pending' })).toBe(true);
+    expect(canCancel({ status: 'failed' })).toBe(true);
+    expect(canCancel({ status: 'paid' })).toBe(false);
+  });
+
+  it('shows the created time relative to now', () => {
+    const now = new Date('2026-11-24T12:00:00Z');
+    expect(relativeTime('2026-11-24T11:59:30Z', now)).toBe('just now');
+    expect(relativeTime('2026-11-24T11:59:00Z', now)).toBe('1 minute ago');
+    expect(relativeTime('2026-11-24T09:00:00Z', now)).toBe('3 hours ago');
+    expect(relativeTime('2026-11-22T12:00:00Z', now)).toBe('2 days ago');
+    expect(relativeTime('2026-01-02T12:00:00Z', now)).toBe('2026-01-02');
   });
 });

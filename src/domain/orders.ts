@@ -55,7 +55,8 @@ export function orderProgress({ status, printful_status }: StatusFields): Progre
   const shipped = status === 'shipped';
   return [
     { key: 'placed', label: 'Order Placed', done: true },
-    { key: 'paid', label: 'Payment Confirmed', done: status === 'paid' || shipped },
+    // A refunded order was paid first; the refund does not undo that step.
+    { key: 'paid', label: 'Payment Confirmed', done: status === 'paid' || shipped || status === 'refunded' },
     {
       key: 'production',
       label: 'In Production',
@@ -381,3 +382,26 @@ export const ADMIN_ORDER_MESSAGES = {
   cannotCancel: 'Only an unpaid order can be cancelled',
   alreadyShippedCannotCancelPrint: 'The print order could not be cancelled',
 } as const;
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the date (admin §2 Created). */
+export function relativeTime(when: string | Date, now: Date = new Date()): string {
+  const date = typeof when === 'string' ? new Date(when) : when;
+  const seconds = Math.max(0, Math.round((now.getTime() - date.getTime()) / 1000));
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return plural(Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return plural(Math.floor(seconds / 3600), 'hour');
+  if (seconds < 30 * 86_400) return plural(Math.floor(seconds / 86_400), 'day');
+  return date.toISOString().slice(0, 10);
+}
+
+/** The list's status filter labels: the spec's five, plus refunded and cancelled. */
+export const ADMIN_ORDER_FILTER_LABELS: Record<AdminOrderFilter, string> = {
+  all: 'All Statuses',
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  shipped: 'Shipped',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
+};

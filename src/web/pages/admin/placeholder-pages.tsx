@@ -1,4 +1,4 @@
-/** Back-office screens that their own issues build (products, orders). */
+/** Back-office screens that their own issues build (products). */
 import { PageShell } from '@/web/components/page-shell';
 
 const shell = (title: string) =>
@@ -7,5 +7,3 @@ const shell = (title: string) =>
   };
 
 export const ProductsPage = shell('Product Management');
-export const OrdersPage = shell('Orders');
-export const OrderDetailPage = shell('Order');

@@ -7,6 +7,8 @@ const variants = {
   [ORDER_STATUS_LABELS.production]: 'default',
   [ORDER_STATUS_LABELS.shipped]: 'success',
   [ORDER_STATUS_LABELS.failed]: 'destructive',
+  [ORDER_STATUS_LABELS.refunded]: 'secondary',
+  [ORDER_STATUS_LABELS.cancelled]: 'destructive',
   [ORDER_STATUS_LABELS.other]: 'secondary',
 } as const;
 

@@ -1,0 +1,214 @@
+/**
+ * The orders back office in Chromium (issue 13, "Must show" 3): a visitor orders through the
+ * storefront; the owner finds the order by e-mail in /admin/orders, opens it, resends the
+ * confirmation (the outbox then holds two), refunds half and then the rest, and reads the
+ * timeline; the customer's order page then says Refunded. Screenshots at 1280 and 768 px land
+ * in e2e/artifacts/admin-orders-*.png.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot, settleImages } from './support/browser';
+import { ROOT, startShop, type ShopProcess } from './support/server';
+
+const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
+const CUSTOMER = 'refund.me@example.com';
+const MUG = 'Classic Mug 11 oz';
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+let shop: ShopProcess;
+let browser: Browser;
+let photo: Buffer;
+
+beforeAll(async () => {
+  [shop, browser, photo] = await Promise.all([
+    // The simulated print provider waits an hour: the order stays paid while it is refunded.
+    startShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' } }),
+    launchBrowser(),
+    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await shop?.cleanup();
+});
+
+async function settle(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
+  await settleImages(page);
+  await page.waitForTimeout(150);
+}
+
+/** The page at 1280 px and at 768 px, whole from the top; back to desktop after. */
+async function shoot(page: Page, name: string, { dialog = false } = {}) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['768', MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    if (!dialog) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await settle(page);
+    } else {
+      await page.waitForTimeout(200);
+    }
+    await screenshot(page, `admin-orders-${name}-${label}`, { fullPage: !dialog });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+}
+
+/** Photo → style → artwork → a mug → checkout → 4242 pays. */
+async function placeOrder(page: Page): Promise<string> {
+  await page.goto(`${shop.url}/transform`);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload a photo' }).click();
+  await (await chooser).setFiles({ name: 'lake.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByTestId('transform-photo').waitFor();
+  await page.getByRole('radio', { name: /Watercolour/ }).click();
+  await page.getByRole('button', { name: 'Transform Image' }).click();
+  await page.getByTestId('compare-slider').waitFor({ timeout: 90_000 });
+  const card = page.getByTestId('product-card').filter({ hasText: MUG });
+  await card.locator('[data-testid="product-thumbnail"][src*="/files/mockups/"]').waitFor({ timeout: 90_000 });
+  await card.getByRole('button', { name: new RegExp(`Add ${MUG} to cart`) }).click();
+  await page.getByTestId('order-summary').getByTestId('summary-line').first().waitFor();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const wizard = page.getByTestId('checkout-wizard');
+  await wizard.getByLabel('Email', { exact: true }).fill(CUSTOMER);
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  const billing = page.getByTestId('billing-address');
+  await billing.getByLabel('Full name').fill('Rita Refund');
+  await billing.getByLabel('Address line 1').fill('7 Quay Street');
+  await billing.getByLabel('City').fill('Portland');
+  await billing.getByLabel('State / Province').fill('ME');
+  await billing.getByLabel('Postal code').fill('04101');
+  await wizard.getByRole('switch', { name: 'Use shipping as billing' }).click();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  const form = page.getByTestId('card-form');
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry').fill(`12${nextYear}`);
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.waitForURL(/\/payment-success\?/);
+  return new URL(page.url()).searchParams.get('order_id')!;
+}
+
+async function emailsOf(page: Page, orderId: string): Promise<Array<{ kind: string; status: string }>> {
+  return page.evaluate(async (id) => (await (await fetch(`/api/admin/emails?order_id=${id}`)).json()).emails, orderId);
+}
+
+describe('the owner finds an order, resends its e-mail and refunds it (admin §2 Orders, Order detail)', () => {
+  it('order → find by e-mail → open → resend (two in the outbox) → refund half, then the rest → timeline; the customer reads Refunded', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.url });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+
+    const orderId = await placeOrder(page);
+
+    await page.goto(`${shop.url}/admin/orders`);
+    await page.waitForURL(`${shop.url}/admin/login`);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${shop.url}/admin/orders`);
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.getByTestId('order-row').first().waitFor();
+    const stats = await page.getByTestId('order-stat').allTextContents();
+    expect(stats).toEqual(['Total Orders1', 'Pending Payment0', expect.stringMatching(/^Need Printful Submit[01]$/), 'Printful Confirmed0']);
+
+    // Nothing matches: the spec's empty text. Then the customer's e-mail finds the order.
+    const search = page.getByRole('textbox', { name: 'Search orders' });
+    await search.fill('nobody@nowhere.test');
+    await page.getByText('No orders found matching your filters.').waitFor();
+    await shoot(page, 'list-empty');
+    await search.fill(CUSTOMER);
+    const row = page.getByTestId('order-row').filter({ hasText: CUSTOMER });
+    await row.waitFor();
+    expect(await page.getByTestId('order-row').count()).toBe(1);
+    expect(await row.textContent()).toContain(orderId.slice(0, 8));
+    expect(await row.textContent()).toContain(`1 x ${MUG}`);
+    expect(await row.textContent()).toContain('Rita Refund');
+    await row.locator('img[src*="/files/mockups/"]').waitFor();
+    await shoot(page, 'list');
+
+    // Open it.
+    await row.getByRole('link', { name: `View order ${orderId.slice(0, 8)}` }).click();
+    await page.waitForURL(`${shop.url}/admin/orders/${orderId}`);
+    await page.getByRole('heading', { name: `Order ${orderId.slice(0, 8)}` }).waitFor();
+    for (const title of ['Order Status', 'Order Summary', 'Billing Information', 'Shipping Information', 'Order Items', 'Payment Information', 'Timeline']) {
+      await page.getByText(title, { exact: true }).first().waitFor();
+    }
+    await page.getByRole('button', { name: 'Copy order ID' }).click();
+    await toast(page, 'Copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(orderId);
+
+    // The paid event's confirmation reaches the outbox; Resend adds a second.
+    await expect.poll(async () => (await emailsOf(page, orderId)).filter((m) => m.kind === 'order_confirmation' && m.status === 'sent').length, { timeout: 30_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Resend Email' }).click();
+    await toast(page, 'Confirmation email resent successfully');
+    await expect.poll(async () => (await emailsOf(page, orderId)).filter((m) => m.kind === 'order_confirmation' && m.status === 'sent').length).toBe(2);
+    await page.getByTestId('timeline-event').filter({ hasText: 'Confirmation e-mail resent' }).waitFor();
+
+    // Refund half.
+    const total = Number((await page.evaluate(async (id) => (await (await fetch(`/api/admin/orders/${id}`)).json()).total_amount, orderId)));
+    const half = Math.floor(total / 2);
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/Amount/).fill((half / 100).toFixed(2));
+    await shoot(page, 'refund-dialog', { dialog: true });
+    await dialog.getByRole('button', { name: /^Refund \$/ }).click();
+    await toast(page, 'Refunded');
+    await page.getByTestId('timeline-event').filter({ hasText: 'Partly refunded' }).waitFor();
+    expect(await page.getByTestId('order-status').first().textContent()).not.toBe('Refunded');
+
+    // Refund the rest, at 768 px.
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /^Refund \$/ }).click();
+    await toast(page, 'Refunded');
+    await page.getByTestId('timeline-event').filter({ hasText: 'Refunded in full' }).waitFor();
+    await page.getByTestId('order-status').filter({ hasText: 'Refunded' }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
+    await page.setViewportSize(DESKTOP);
+    await page.getByTestId('timeline-event').filter({ hasText: 'Refund e-mail sent' }).nth(1).waitFor({ timeout: 15_000 }).catch(async () => {
+      await page.reload();
+      await page.getByTestId('timeline-event').filter({ hasText: 'Refund e-mail sent' }).nth(1).waitFor();
+    });
+    const timeline = await page.getByTestId('timeline-event').allTextContents();
+    const order = ['Order created', 'Payment received', 'Confirmation e-mail sent', 'Confirmation e-mail resent', 'Partly refunded', 'Refunded in full'];
+    const positions = order.map((label) => timeline.findIndex((text) => text.startsWith(label)));
+    expect(positions.every((position) => position >= 0), JSON.stringify(timeline)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    await shoot(page, 'detail-refunded');
+
+    // The list shows it refunded, under the Refunded filter.
+    await page.getByRole('link', { name: 'Back to Orders' }).click();
+    await page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await page.getByRole('option', { name: 'Refunded' }).click();
+    await page.getByTestId('order-row').filter({ hasText: 'Refunded' }).waitFor();
+
+    // The customer's own order page.
+    const customer = await browser.newPage({ viewport: DESKTOP });
+    await customer.goto(`${shop.url}/order-status/${orderId}`);
+    await customer.getByTestId('order-status-page').getByTestId('order-status').filter({ hasText: 'Refunded' }).first().waitFor();
+    await settleImages(customer);
+    await screenshot(customer, 'admin-orders-customer-refunded-desktop', { fullPage: true });
+    await customer.setViewportSize(MOBILE);
+    await screenshot(customer, 'admin-orders-customer-refunded-768', { fullPage: true });
+    await customer.close();
+
+    // Order Not Found for an id that does not exist.
+    await page.goto(`${shop.url}/admin/orders/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('heading', { name: 'Order Not Found' }).waitFor();
+
+    expect(errors.filter((message) => !/status of 404/.test(message))).toEqual([]);
+    await context.close();
+  }, 300_000);
+});
