@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -98,11 +99,14 @@ export function openPglite(client: PGlite): DatabaseHandle {
   };
 }
 
+/** Extensions the migrations create; every PGlite the shop or its tests open loads them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (!options.databaseUrl) {
     const directory = join(options.dataDir, 'db');
     mkdirSync(directory, { recursive: true, mode: 0o700 });
-    return openPglite(await PGlite.create(directory, { postgresqlconf: PGLITE_CONF }));
+    return openPglite(await PGlite.create(directory, { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS }));
   }
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
   const localWrites = new Set<() => void>();

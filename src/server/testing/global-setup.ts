@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PgBoss } from 'pg-boss';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../db/client.js';
+import { openPglite, PGLITE_EXTENSIONS } from '../db/client.js';
 
 export default async function setup(project: TestProject) {
   const directory = await mkdtemp(join(tmpdir(), 'wanderer-template-'));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const handle = openPglite(client);
   await handle.migrate();
   const boss = new PgBoss({ db: handle.executor, schema: 'pgboss' });

@@ -4,12 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, openPglite, type DatabaseHandle } from '../db/client.js';
+import { openDatabase, openPglite, PGLITE_EXTENSIONS, type DatabaseHandle } from '../db/client.js';
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.TEST_DB === 'postgres') return createPostgresDatabase();
   const template = await readFile(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+  const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: PGLITE_EXTENSIONS });
   return openPglite(client);
 }
 

@@ -5,7 +5,7 @@
  * unpaid order. Every refused action is a 409 with the reason.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_ORDER_MESSAGES,
   adminOrderStatusLabel,
@@ -40,17 +40,31 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 /** `%`, `_` and `\` in what the owner typed are matched literally. */
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The text the trigram index covers (migration 0006): e-mail and shipping name, lowered. */
+const orderSearchText = sql`lower(${orders.customer_email} || ' ' || coalesce(${orders.shipping_name}, ''))`;
+
+/**
+ * An order id's prefix as a range of ids, so the primary key answers it: `3f2a9c1e` is every
+ * id from 3f2a9c1e-0000-… to 3f2a9c1e-ffff-…. Null when the text cannot start an id.
+ */
+export function idPrefixRange(search: string): [string, string] | null {
+  if (!/^[0-9a-f-]{1,36}$/i.test(search)) return null;
+  const hex = search.replace(/-/g, '').toLowerCase();
+  if (hex.length === 0 || hex.length > 32) return null;
+  const asUuid = (digits: string) =>
+    `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
+  return [asUuid(hex.padEnd(32, '0')), asUuid(hex.padEnd(32, 'f'))];
+}
+
 /** The list's WHERE: search over id (prefix), customer e-mail and shipping name; status; date range. */
 export function orderFilter(query: Pick<AdminOrderListQuery, 'search' | 'status' | 'from' | 'to'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status !== 'all') conditions.push(eq(orders.status, query.status));
   const search = query.search.trim();
   if (search) {
-    const contains = `%${likeEscape(search)}%`;
-    const idPrefix = /^[0-9a-f-]{1,36}$/i.test(search) ? sql`${orders.id}::text like ${`${search.toLowerCase()}%`}` : undefined;
-    conditions.push(
-      or(idPrefix, ilike(orders.customer_email, contains), ilike(orders.shipping_name, contains)) as SQL,
-    );
+    const contains = sql`${orderSearchText} like ${`%${likeEscape(search.toLowerCase())}%`}`;
+    const range = idPrefixRange(search);
+    conditions.push(range ? (or(and(gte(orders.id, range[0]), lte(orders.id, range[1])), contains) as SQL) : contains);
   }
   if (query.from) conditions.push(gte(orders.created_at, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) conditions.push(lt(orders.created_at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
