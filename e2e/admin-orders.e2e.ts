@@ -204,6 +204,17 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     await screenshot(customer, 'admin-orders-customer-refunded-768', { fullPage: true });
     await customer.close();
 
+    // The dashboard's Orders card: today's orders, and a link to those needing attention.
+    await page.goto(`${shop.url}/admin`);
+    const figures = page.getByTestId('orders-card-figures');
+    await figures.waitFor();
+    expect(await figures.textContent()).toBe('1 today0 need attention');
+    await shoot(page, 'dashboard');
+    await figures.getByRole('link', { name: /need attention/ }).click();
+    await page.waitForURL(`${shop.url}/admin/orders?status=attention`);
+    expect(await page.getByRole('combobox', { name: 'Filter by status' }).textContent()).toBe('Needs Attention');
+    await page.getByText('No orders found matching your filters.').waitFor();
+
     // Order Not Found for an id that does not exist.
     await page.goto(`${shop.url}/admin/orders/00000000-0000-4000-8000-000000000000`);
     await page.getByRole('heading', { name: 'Order Not Found' }).waitFor();

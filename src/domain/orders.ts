@@ -189,8 +189,14 @@ export interface OrderRead {
 
 // ---------------------------------------------------------------- the back office's orders (admin §2)
 
-/** The list's status filter: the spec's five, plus the two states refunds and cancelling add. */
-export const ADMIN_ORDER_FILTERS = ['all', 'pending', 'paid', 'failed', 'shipped', 'refunded', 'cancelled'] as const;
+/**
+ * The list's status filter: the spec's five, the two states refunds and cancelling add, and
+ * `attention` — paid orders stuck or failed in fulfilment (the dashboard's Orders card).
+ */
+export const ADMIN_ORDER_FILTERS = ['all', 'pending', 'paid', 'failed', 'shipped', 'refunded', 'cancelled', 'attention'] as const;
+
+/** A paid order with no fulfilment status this long after payment is stuck. */
+export const STUCK_AFTER_MINUTES = 15;
 export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
 
 export const ADMIN_ORDER_PAGE_SIZE = 20;
@@ -404,4 +410,5 @@ export const ADMIN_ORDER_FILTER_LABELS: Record<AdminOrderFilter, string> = {
   shipped: 'Shipped',
   refunded: 'Refunded',
   cancelled: 'Cancelled',
+  attention: 'Needs Attention',
 };

@@ -119,6 +119,20 @@ describe('GET /api/admin/orders: search, status, dates and pages in SQL, newest 
     expect((await admin('GET', '/api/admin/orders?search=person&to=2000-01-01')).body.total).toBe(0);
   });
 
+  it('lists paid orders stuck or failed in fulfilment under status=attention (the dashboard card)', async () => {
+    const stuck = await placeOrder({ email: 'attention.a@example.net', pay: true });
+    const failed = await placeOrder({ email: 'attention.b@example.net', pay: true });
+    const fresh = await placeOrder({ email: 'attention.c@example.net', pay: true });
+    const fine = await placeOrder({ email: 'attention.d@example.net', pay: true });
+    const hourAgo = new Date(Date.now() - 3600_000);
+    await shop.context.db.update(orders).set({ paid_at: hourAgo }).where(eq(orders.id, stuck));
+    await shop.context.db.update(orders).set({ printful_status: 'failed' }).where(eq(orders.id, failed));
+    await shop.context.db.update(orders).set({ paid_at: hourAgo, printful_status: 'confirmed' }).where(eq(orders.id, fine));
+    const { body } = await admin('GET', '/api/admin/orders?status=attention&search=attention.');
+    expect(body.orders.map((o: { id: string }) => o.id).sort()).toEqual([stuck, failed].sort());
+    expect(fresh).toBeTruthy();
+  });
+
   it('refuses an unknown status or a bad page with 400', async () => {
     expect((await admin('GET', '/api/admin/orders?status=lost')).status).toBe(400);
     expect((await admin('GET', '/api/admin/orders?page=0')).status).toBe(400);

@@ -15,6 +15,7 @@ import {
   canRetryFulfilment,
   emailStatus,
   orderEventLabel,
+  STUCK_AFTER_MINUTES,
   type AdminOrderDetail,
   type AdminOrderList,
   type AdminOrderListQuery,
@@ -56,10 +57,14 @@ export function idPrefixRange(search: string): [string, string] | null {
   return [asUuid(hex.padEnd(32, '0')), asUuid(hex.padEnd(32, 'f'))];
 }
 
+/** Paid, and fulfilment failed, on hold, or never submitted this long after payment. */
+const needsAttention = sql`(${orders.status} = 'paid' and (${orders.printful_status} in ('failed', 'onhold') or (${orders.printful_status} is null and ${orders.paid_at} < now() - make_interval(mins => ${STUCK_AFTER_MINUTES}))))`;
+
 /** The list's WHERE: search over id (prefix), customer e-mail and shipping name; status; date range. */
 export function orderFilter(query: Pick<AdminOrderListQuery, 'search' | 'status' | 'from' | 'to'>): SQL | undefined {
   const conditions: SQL[] = [];
-  if (query.status !== 'all') conditions.push(eq(orders.status, query.status));
+  if (query.status === 'attention') conditions.push(needsAttention);
+  else if (query.status !== 'all') conditions.push(eq(orders.status, query.status));
   const search = query.search.trim();
   if (search) {
     const contains = sql`${orderSearchText} like ${`%${likeEscape(search.toLowerCase())}%`}`;

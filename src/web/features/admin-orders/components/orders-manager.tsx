@@ -1,7 +1,7 @@
 /** The Orders screen (admin §2 Orders): stat cards, search and status filter, the table, pages. */
 import { ChevronLeft, ChevronRight, Download, ExternalLink, Eye, Mail, RefreshCw, RotateCcw, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { formatCents } from '@/domain/money';
 import {
@@ -41,7 +41,12 @@ function useDebounced<T>(value: T, ms: number): T {
 export function OrdersManager() {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput, SEARCH_DEBOUNCE_MS);
-  const [status, setStatus] = useState<AdminOrderFilter>('all');
+  // The dashboard links here with ?status=attention.
+  const [searchParams] = useSearchParams();
+  const linked = searchParams.get('status');
+  const [status, setStatus] = useState<AdminOrderFilter>(
+    ADMIN_ORDER_FILTERS.includes(linked as AdminOrderFilter) ? (linked as AdminOrderFilter) : 'all',
+  );
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [search, status]);
   const params = { search, status, page, pageSize: ADMIN_ORDER_PAGE_SIZE };
