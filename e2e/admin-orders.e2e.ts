@@ -204,6 +204,15 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     await screenshot(customer, 'admin-orders-customer-refunded-768', { fullPage: true });
     await customer.close();
 
+    // The e-mails list: the two confirmations and the two refund e-mails, each with its preview.
+    await page.goto(`${shop.url}/admin/emails`);
+    await page.getByTestId('email-row').nth(3).waitFor();
+    expect(await page.getByTestId('email-row').count()).toBe(4);
+    await page.getByTestId('email-row').filter({ hasText: 'Refund' }).first().getByRole('button').click();
+    await page.frameLocator('iframe[title="E-mail preview"]').getByText(/refunded/).first().waitFor();
+    await shoot(page, 'emails-preview', { dialog: true });
+    await page.keyboard.press('Escape');
+
     // The dashboard's Orders card: today's orders, and a link to those needing attention.
     await page.goto(`${shop.url}/admin`);
     const figures = page.getByTestId('orders-card-figures');

@@ -45,6 +45,7 @@ export const router = createBrowserRouter([
       { path: 'transformations', lazy: lazyPage(() => import('@/web/pages/admin/transformations-page'), 'TransformationsPage') },
       { path: 'products', lazy: lazyPage(placeholders, 'ProductsPage') },
       { path: 'orders', lazy: lazyPage(() => import('@/web/pages/admin/orders-page'), 'OrdersPage') },
+      { path: 'emails', lazy: lazyPage(() => import('@/web/pages/admin/emails-page'), 'EmailsPage') },
       { path: 'orders/:orderId', lazy: lazyPage(() => import('@/web/pages/admin/order-detail-page'), 'OrderDetailPage') },
       { path: 'analytics', lazy: lazyPage(() => import('@/web/pages/admin/analytics-page'), 'AnalyticsPage') },
       { path: 'settings', lazy: lazyPage(() => import('@/web/pages/admin/settings-page'), 'SettingsPage') },

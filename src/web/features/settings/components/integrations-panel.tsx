@@ -1,6 +1,7 @@
 /** Each integration's real status: the adapter in use, and whether it answers (a test each). */
 import { CircleCheck, CircleX, CreditCard, Database, HardDrive, Loader2, Mail, PlugZap, Printer, Sparkles, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { SETTINGS_MESSAGES, type IntegrationId, type IntegrationStatus } from '@/domain/admin-settings';
 import { Badge } from '@/web/components/ui/badge';
@@ -89,11 +90,16 @@ function IntegrationCard({ status }: { status: IntegrationStatus }) {
           <span className="text-muted-foreground"> · {status.check.latencyMs} ms</span>
         </span>
       </p>
-      <div>
+      <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={run} disabled={testing}>
           {testing ? <Loader2 className="animate-spin" aria-hidden /> : <PlugZap aria-hidden />}
           Test connection
         </Button>
+        {status.id === 'email' ? (
+          <Button variant="ghost" size="sm" asChild>
+            <Link to="/admin/emails">View sent e-mails</Link>
+          </Button>
+        ) : null}
       </div>
     </div>
   );
