@@ -72,7 +72,7 @@ export function renderRefundNotice(order: Order, refund: { amount: number; full:
   const amount = formatCents(refund.amount, order.currency);
   const subject = `Refund of ${amount} for your ${options.siteName} order #${number}`;
   const orderPage = trackingPageUrl(options.publicUrl, order.id);
-  const what = refund.full ? 'Your order has been refunded in full.' : 'Part of your order has been refunded.';
+  const what = refund.full ? 'Your order is now refunded in full.' : 'Part of your order has been refunded.';
   const html = layout(
     subject,
     options,
