@@ -70,7 +70,7 @@ export const oilPainting: LocalStyleEngine = {
     report(0.12);
     const paint = await anisotropicKuwahara(work, flow, Math.max(2.5, 6 * u), 8, 1);
     // The subject is painted with a finer brush: more of its own detail stays in the paint.
-    const detail = await domainTransform(work, 6 * u, 0.1, 2);
+    const detail = await domainTransform(work, 6 * u, 0.1, 1);
     const pd = paint.data;
     const dd = detail.data;
     for (let i = 0; i < subject.length; i++) {
@@ -90,7 +90,7 @@ export const oilPainting: LocalStyleEngine = {
     const bristles = gaussianBlur({ width: w, height: h, data: noise }, 0.6 * u);
     const strokes = normalised((await smoothAlongFlow(bristles, flow, 7 * u, 2)).data);
     const loaded = gaussianBlur({ width: w, height: h, data: noise }, 2.2 * u);
-    const broad = normalised((await smoothAlongFlow(loaded, flow, 15 * u, 3)).data);
+    const broad = normalised((await smoothAlongFlow(loaded, flow, 15 * u, 4)).data);
     const height = f32(w * h);
     for (let i = 0; i < height.length; i++) height[i] = strokes[i] + broad[i] * (1.1 - 0.6 * subject[i]);
     // Relief: the height field's slope towards the light, normalised so every image size and
