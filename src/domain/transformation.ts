@@ -11,6 +11,8 @@ export const SIMULATED_PROGRESS = { start: 10, minStep: 3, maxStep: 10, everyMs:
 
 export const TRANSFORMATION_MESSAGES = {
   selectStyle: 'Please select a style first',
+  // Ours: only the visitor who started an artwork may change the e-mail kept with it.
+  notYours: 'This artwork was started in another browser session, so its e-mail cannot be changed here.',
   originalNotFound: 'Original image not found',
   tooLarge: 'Your image is too large to process. Please try uploading a smaller image or take a new photo.',
   callFailed: 'Failed to call transformation function',

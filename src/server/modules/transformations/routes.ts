@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { nextChange } from './progress-signal.js';
 import {
+  EDIT_TOKEN_HEADER,
   requireTransformation,
+  transformationEditToken,
   startTransformation,
   startTransformationSchema,
   transformationState,
@@ -17,7 +19,9 @@ const HEARTBEAT_MS = 15_000;
 export async function transformationRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.post('/api/transformations', async (request, reply) => {
     const row = await startTransformation(context, startTransformationSchema.parse(request.body));
-    return reply.status(202).send({ success: true, transformationId: row.id, status: row.status });
+    // editToken: the uploader's proof for PATCH …/email; nobody else ever sees it.
+    const editToken = await transformationEditToken(context, row.id);
+    return reply.status(202).send({ success: true, transformationId: row.id, status: row.status, editToken });
   });
 
   app.get<{ Params: { id: string } }>('/api/transformations/:id', async (request) =>
@@ -26,7 +30,8 @@ export async function transformationRoutes(app: FastifyInstance, context: AppCon
 
   app.patch<{ Params: { id: string } }>('/api/transformations/:id/email', async (request) => {
     const { email } = updateEmailSchema.parse(request.body);
-    await updateTransformationEmail(context, request.params.id, email);
+    const token = request.headers[EDIT_TOKEN_HEADER];
+    await updateTransformationEmail(context, request.params.id, email, typeof token === 'string' ? token : undefined);
     return { success: true };
   });
 

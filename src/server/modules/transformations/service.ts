@@ -3,6 +3,7 @@
  * records the row and queues the render; the job reports real progress into the row, which
  * the status endpoint and its event stream read, so any process can answer for any job.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -12,7 +13,8 @@ import { renderDuration, timed } from '../../http/metrics.js';
 import type { AppContext } from '../../context.js';
 import { image_transformations, images, styles } from '../../db/schema.js';
 import { LIVE_JOB_STATES } from '../../jobs/queue.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { appSecret } from '../settings/app-secret.js';
 import { decodeToJpeg } from '../images/adapters/heic.js';
 import { warmLocalMockups } from '../mockups/local/index.js';
 import { engineFor, StyleEngineError } from './engines/index.js';
@@ -97,8 +99,22 @@ export async function transformationState(context: AppContext, id: string): Prom
   };
 }
 
-export async function updateTransformationEmail(context: AppContext, id: string, email: string): Promise<void> {
+/**
+ * The capability to change a transformation's e-mail: an HMAC of its id under the app
+ * secret, given only to whoever started it. Ids are public (the gallery shows them); this is
+ * not, and needs no column: the server recomputes it.
+ */
+export async function transformationEditToken(context: AppContext, id: string): Promise<string> {
+  return createHmac('sha256', await appSecret(context.config)).update(`transformation-email:${id}`).digest('base64url');
+}
+
+export const EDIT_TOKEN_HEADER = 'x-transformation-token';
+
+export async function updateTransformationEmail(context: AppContext, id: string, email: string, token: string | undefined): Promise<void> {
   await requireTransformation(context, id);
+  const expected = Buffer.from(await transformationEditToken(context, id));
+  const given = Buffer.from(token ?? '');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden(TRANSFORMATION_MESSAGES.notYours);
   await updateTransformation(context.db, id, { email });
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { TRANSFORMATION_MESSAGES } from '../../../domain/transformation.js';
 import { styles } from '../../db/schema.js';
 import { cameraPhoto, insertPhoto } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -138,11 +139,14 @@ describe('GET /api/transformations/:id/events streams progress as server-sent ev
 });
 
 describe('PATCH /api/transformations/:id/email (update-transformation-email)', () => {
-  it('saves the e-mail on the transformation', async () => {
-    const id = (await start(offered[2].id)).json().transformationId;
+  it('saves the e-mail on the transformation for the visitor who started it (the token it was given)', async () => {
+    const started = (await start(offered[2].id)).json();
+    const id = started.transformationId;
+    expect(started.editToken).toMatch(/^[\w-]{40,}$/);
     const response = await shop.app.inject({
       method: 'PATCH',
       url: `/api/transformations/${id}/email`,
+      headers: { 'x-transformation-token': started.editToken },
       payload: { email: 'traveller@example.com' },
     });
     expect(response.json()).toEqual({ success: true });
@@ -151,9 +155,34 @@ describe('PATCH /api/transformations/:id/email (update-transformation-email)', (
     await waitUntilDone(id);
   });
 
+  it('refuses anyone holding only the id (the gallery publishes ids): no token, a wrong one, or another artwork\'s', async () => {
+    const mine = (await start(offered[2].id)).json();
+    const other = (await start(offered[2].id)).json();
+    for (const token of [undefined, 'x'.repeat(43), other.editToken]) {
+      const response = await shop.app.inject({
+        method: 'PATCH',
+        url: `/api/transformations/${mine.transformationId}/email`,
+        headers: token ? { 'x-transformation-token': token } : {},
+        payload: { email: 'attacker@example.com' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toBe(TRANSFORMATION_MESSAGES.notYours);
+    }
+    const row = await shop.context.db.query.image_transformations.findFirst({ where: (t, { eq }) => eq(t.id, mine.transformationId) });
+    expect(row?.email).toBeNull();
+    await waitUntilDone(mine.transformationId);
+    await waitUntilDone(other.transformationId);
+  });
+
   it("refuses an invalid address with 'Please enter a valid email address'", async () => {
-    const id = (await start(offered[2].id)).json().transformationId;
-    const response = await shop.app.inject({ method: 'PATCH', url: `/api/transformations/${id}/email`, payload: { email: 'nope' } });
+    const started = (await start(offered[2].id)).json();
+    const id = started.transformationId;
+    const response = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/transformations/${id}/email`,
+      headers: { 'x-transformation-token': started.editToken },
+      payload: { email: 'nope' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('Please enter a valid email address');
     await waitUntilDone(id);

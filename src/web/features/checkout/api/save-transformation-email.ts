@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { TRANSFORMATION_MESSAGES } from '@/domain/transformation';
 import { apiFetch } from '@/web/lib/api-client';
+import { transformationEditToken } from '@/web/features/transform/api/start-transformation';
 
 /**
  * `PATCH /api/transformations/:id/email` for each artwork in the cart (the spec's
@@ -10,7 +11,13 @@ export async function saveTransformationEmail({ transformationIds, email }: { tr
   if (transformationIds.length === 0) throw new Error(TRANSFORMATION_MESSAGES.notStarted);
   try {
     await Promise.all(
-      transformationIds.map((id) => apiFetch(`/api/transformations/${encodeURIComponent(id)}/email`, { method: 'PATCH', json: { email } })),
+      transformationIds.map((id) =>
+        apiFetch(`/api/transformations/${encodeURIComponent(id)}/email`, {
+          method: 'PATCH',
+          json: { email },
+          headers: { 'x-transformation-token': transformationEditToken(id) ?? '' },
+        }),
+      ),
     );
   } catch {
     throw new Error(TRANSFORMATION_MESSAGES.emailFailed);
