@@ -133,17 +133,24 @@ describe('sign-in opens a server session in an httpOnly SameSite cookie', () => 
   });
 });
 
-describe(`sign-in is rate limited: ${SIGN_IN_MAX_FAILURES} failures per 15 minutes per account and per address`, () => {
+describe(`sign-in is rate limited: ${SIGN_IN_MAX_FAILURES} failures per 15 minutes per account at an address and per address`, () => {
   beforeAll(async () => {
     await createAccount(shop.context, 'target@example.com', 'target-password-1', 'admin');
   });
 
-  it('answers 429 with a clear message after 5 failures for one account, even with the right password', async () => {
-    for (let attempt = 0; attempt < SIGN_IN_MAX_FAILURES; attempt += 1) {
-      // A new address each time: the account's own count is what stops this guesser.
-      expect((await login('target@example.com', `guess-${attempt}`, { address: `10.1.0.${attempt}` })).statusCode).toBe(401);
+  it('never locks the owner out: guesses from other addresses leave the right password working from a clean address', async () => {
+    for (let attempt = 0; attempt < SIGN_IN_MAX_FAILURES + 2; attempt += 1) {
+      expect((await login('target@example.com', `guess-${attempt}`, { address: `10.4.0.${attempt}` })).statusCode).toBe(401);
     }
-    const blocked = await login('TARGET@example.com', 'target-password-1', { address: '10.1.0.99' });
+    const owner = await login('TARGET@example.com', 'target-password-1', { address: '10.4.0.99' });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('answers 429 with a clear message after 5 failures for one account from one address, even with the right password', async () => {
+    for (let attempt = 0; attempt < SIGN_IN_MAX_FAILURES; attempt += 1) {
+      expect((await login('target@example.com', `guess-${attempt}`, { address: '10.1.0.1' })).statusCode).toBe(401);
+    }
+    const blocked = await login('TARGET@example.com', 'target-password-1', { address: '10.1.0.1' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toBe(AUTH_MESSAGES.tooManyAttempts(15));
     expect(blocked.json()).toMatchObject({ code: 'rate_limited', retryAfterSeconds: expect.any(Number) });
@@ -242,5 +249,21 @@ describe('sign-up makes plain users', () => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toBe(AUTH_MESSAGES.passwordTooShort(8));
+  });
+
+  it('counts every attempt against the address, taken addresses too: probing for accounts is throttled', async () => {
+    const probe = (email: string) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        headers: { origin: SAME_ORIGIN },
+        payload: { email, password: 'a-long-password' },
+        remoteAddress: '10.7.0.1',
+      });
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) answers.push((await probe('owner@example.com')).statusCode);
+    expect(answers.slice(0, 10).every((status) => status === 409)).toBe(true);
+    expect(answers.slice(10)).toEqual([429, 429]);
+    expect((await probe('brand-new@example.com')).statusCode).toBe(429);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Counts failed sign-ins per client address and per account in a sliding window; once
- * either reaches the limit, sign-in answers 429 until the oldest failure leaves the window.
+ * Counts failed sign-ins in a sliding window under any keys the caller names (per address,
+ * per account at an address, per account); once a blocking key reaches the limit, sign-in
+ * answers 429 until the oldest failure leaves the window.
  * Kept in this process's memory: with several web processes each counts on its own, so a
  * guesser gets at most (processes × limit) tries per window.
  */
@@ -38,6 +39,11 @@ export class LoginThrottle {
     if (this.failures.size > 10_000) this.prune();
   }
 
+  /** Failures for this key still inside the window. */
+  count(key: string): number {
+    return this.recent(key).length;
+  }
+
   clear(key: string): void {
     this.failures.delete(key);
   }
@@ -57,3 +63,5 @@ export class LoginThrottle {
 
 export const addressKey = (ip: string) => `address:${ip}`;
 export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+/** One account from one address: the key that blocks a guesser without locking the owner out elsewhere. */
+export const accountAtAddressKey = (email: string, ip: string) => `account:${email.trim().toLowerCase()}@address:${ip}`;

@@ -23,8 +23,10 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     const key = [addressKey(request.ip)];
     const verdict = signUpThrottle.check(key);
     if (verdict.blocked) return reply.status(429).send({ error: AUTH_MESSAGES.tooManySignUps, code: 'rate_limited' });
-    const signedIn = await signUp(context.db, input);
+    // Every attempt counts, taken or not: probing which e-mails have accounts (and making
+    // the server hash a password per try) is limited like creating them.
     signUpThrottle.fail(key);
+    const signedIn = await signUp(context.db, input);
     writeSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
     return reply.status(201).send({ user: signedIn.user } satisfies SessionView);
   });

@@ -2,10 +2,10 @@
  * Accounts and sign-in: argon2id hashes, server sessions, a failure throttle per address and
  * per account, and the first admin made from ADMIN_EMAIL/ADMIN_PASSWORD or the CLI.
  */
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, type SessionUser, type SignInInput, type SignUpInput } from '../../../domain/auth.js';
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, SIGN_IN_MAX_FAILURES, type SessionUser, type SignInInput, type SignUpInput } from '../../../domain/auth.js';
 import type { Database } from '../../db/client.js';
 import { HttpError, conflict } from '../../http/errors.js';
-import { accountKey, addressKey, type LoginThrottle } from './login-throttle.js';
+import { accountAtAddressKey, accountKey, addressKey, type LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import { deleteExpiredSessions, deleteUserSessions, findUserByEmail, insertUser, updateUser, type UserRow } from './repository.js';
 import { createSession } from './sessions.js';
@@ -26,23 +26,36 @@ function tooManyAttempts(retryAfterMs: number): HttpError {
   });
 }
 
+/**
+ * Past the per-address allowance, each further failure for an account (from anywhere) adds
+ * 250 ms to its sign-ins, up to 3 s: a distributed guesser gets slow, the owner still gets in.
+ */
+export function accountSlowdownMs(accountFailures: number): number {
+  return Math.min(3000, 250 * Math.max(0, accountFailures - SIGN_IN_MAX_FAILURES));
+}
+
 export async function signIn(
   db: Database,
   throttle: LoginThrottle,
   input: SignInInput & { address: string },
 ): Promise<SignedIn> {
-  const keys = [addressKey(input.address), accountKey(input.email)];
+  // Blocking is per address and per account at an address: a guesser elsewhere can never
+  // lock the owner out of an address they have not failed from (issue 10). Failures for the
+  // account from everywhere only slow every sign-in to it down.
+  const keys = [addressKey(input.address), accountAtAddressKey(input.email, input.address)];
   const verdict = throttle.check(keys);
   // Refused before the password is even checked, so guessing on does not help.
   if (verdict.blocked) throw tooManyAttempts(verdict.retryAfterMs);
+  const delayMs = accountSlowdownMs(throttle.count(accountKey(input.email)));
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
 
   const user = await findUserByEmail(db, input.email);
   const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
   if (!user || !valid) {
-    throttle.fail(keys);
+    throttle.fail([...keys, accountKey(input.email)]);
     throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, { code: 'invalid_credentials' });
   }
-  throttle.clear(accountKey(input.email));
+  throttle.clear(accountAtAddressKey(input.email, input.address));
   // Sign-ins are rare and the table is small: a good moment to drop sessions that ended.
   await deleteExpiredSessions(db, new Date());
   const session = await createSession(db, user.id);
