@@ -42,10 +42,10 @@ async function waitForPrintFile(id: string, timeoutMs = 90_000) {
 }
 
 describe('POST /api/transformations starts a transformation (storefront §7 transform-image)', () => {
-  it("answers {success, transformationId, status: 'processing'} and queues the render", async () => {
+  it("answers {success, transformationId, status: 'processing', editToken} and queues the render", async () => {
     const response = await start(offered[0].id);
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ success: true, transformationId: expect.any(String), status: 'processing' });
+    expect(response.json()).toEqual({ success: true, transformationId: expect.any(String), status: 'processing', editToken: expect.any(String) });
     await waitUntilDone(response.json().transformationId);
   });
 
