@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { insertArtwork } from '../../testing/fixtures.js';
 import { startPrintfulFake, type PrintfulFake } from '../../testing/fakes/printful-catalog-fake.js';
@@ -37,6 +39,18 @@ describe('POST /api/mockups with the local renderer', () => {
     const first = (await mockups({ transformationId, variant_ids: [variantIds[0]] })).json();
     const second = (await mockups({ transformationId, variant_ids: [variantIds[0]] })).json();
     expect(second.mockups.map((m: { mockup_url: string }) => m.mockup_url)).toEqual(first.mockups.map((m: { mockup_url: string }) => m.mockup_url));
+  });
+
+  it('renders once for five concurrent calls on one artwork: the same files for all, none orphaned (issue 10)', async () => {
+    const fresh = (await insertArtwork(shop.context)).transformation.id;
+    const some = variantIds.slice(0, 3);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => mockups({ transformationId: fresh, variant_ids: some })));
+    const urls = answers.map((answer) => answer.json().mockups.map((m: { mockup_url: string }) => m.mockup_url).sort());
+    for (const list of urls) expect(list).toEqual(urls[0]);
+    const folder = join(shop.config.dataDir, 'storage', 'mockups', fresh);
+    const files = (await readdir(folder)).sort();
+    expect(files.length).toBe(urls[0].length);
+    expect(files).toEqual(urls[0].map((url: string) => url.split('/').pop()).sort());
   });
 
   it("refuses an unknown artwork with 'No artwork available for mockup generation'", async () => {

@@ -46,6 +46,47 @@ async function completedArtwork(context: AppContext, transformationId: string) {
   return { ...row, storage_path: row.storage_path };
 }
 
+const rendersUnderWay = new Map<string, Promise<void>>();
+
+function renderOnce(key: string, render: () => Promise<void>): Promise<void> {
+  let running = rendersUnderWay.get(key);
+  if (!running) {
+    running = render().finally(() => rendersUnderWay.delete(key));
+    rendersUnderWay.set(key, running);
+  }
+  return running;
+}
+
+async function renderAndStore(context: AppContext, artworkId: string, bytes: Buffer, variantId: number): Promise<void> {
+  // A call that arrives just after another finished this variant finds its rows instead.
+  const already = await listMockups(context.db, artworkId, [variantId]);
+  if (already.some((row) => row.source === 'local')) return;
+  let views;
+  try {
+    views = await renderLocalMockups(bytes, variantId);
+  } catch (error) {
+    if (error instanceof UnknownVariantError) throw badRequest(`Failed to generate previews for variant ${variantId}`);
+    throw error;
+  }
+  const stamp = Date.now().toString(36);
+  const stored = await Promise.all(
+    views.map(async (view, position) => {
+      const key = `mockups/${artworkId}/${variantId}-${view.placement}-${stamp}.jpg`;
+      await context.storage.put(key, view.image, { contentType: 'image/jpeg', cacheSeconds: 31_536_000 });
+      return {
+        transformation_id: artworkId,
+        printful_variant_id: variantId,
+        source: 'local' as const,
+        placement: view.placement,
+        label: view.label,
+        position,
+        storage_path: key,
+      };
+    }),
+  );
+  await saveMockups(context.db, stored);
+}
+
 export async function generateMockups(context: AppContext, input: z.infer<typeof generateMockupsSchema>): Promise<MockupAnswer> {
   const artwork = await completedArtwork(context, input.transformationId);
   const variantIds = [...new Set(input.variant_ids)];
@@ -54,31 +95,10 @@ export async function generateMockups(context: AppContext, input: z.infer<typeof
   const missing = variantIds.filter((id) => !rows.some((row) => row.printful_variant_id === id && row.source === 'local'));
   if (missing.length > 0) {
     const bytes = await artworkBytes(context, artwork.id, artwork.storage_path);
+    // Concurrent calls for one artwork share each variant's render: five visitors' (or one
+    // impatient visitor's) requests make one set of files, not five sets with four orphaned.
     for (const variantId of missing) {
-      let views;
-      try {
-        views = await renderLocalMockups(bytes, variantId);
-      } catch (error) {
-        if (error instanceof UnknownVariantError) throw badRequest(`Failed to generate previews for variant ${variantId}`);
-        throw error;
-      }
-      const stamp = Date.now().toString(36);
-      const stored = await Promise.all(
-        views.map(async (view, position) => {
-          const key = `mockups/${artwork.id}/${variantId}-${view.placement}-${stamp}.jpg`;
-          await context.storage.put(key, view.image, { contentType: 'image/jpeg', cacheSeconds: 31_536_000 });
-          return {
-            transformation_id: artwork.id,
-            printful_variant_id: variantId,
-            source: 'local' as const,
-            placement: view.placement,
-            label: view.label,
-            position,
-            storage_path: key,
-          };
-        }),
-      );
-      await saveMockups(context.db, stored);
+      await renderOnce(`${artwork.id}:${variantId}`, () => renderAndStore(context, artwork.id, bytes, variantId));
     }
     rows = await listMockups(context.db, artwork.id, variantIds);
   }
