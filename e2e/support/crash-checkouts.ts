@@ -147,9 +147,13 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
     };
 
     let visiting = true;
+    // The first kill comes at a random number of paid orders, so that every drill has one
+    // mid-way however fast the checkouts go; later ones at random times.
+    const firstKillAt = randomInt(1, Math.max(2, checkouts));
     const killer = (async () => {
+      while (visiting && paid.size < firstKillAt) await sleep(20);
       while (visiting) {
-        await sleep(randomInt(killEveryMs[0], killEveryMs[1]));
+        if (kills > 0) await sleep(randomInt(killEveryMs[0], killEveryMs[1]));
         if (!visiting) break;
         await shop.stop({ hard: true });
         kills += 1;
