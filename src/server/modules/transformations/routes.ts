@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { ChangeWatcher } from './change-watcher.js';
 import { nextChange } from './progress-signal.js';
+import { HttpError } from '../../http/errors.js';
 import {
   EDIT_TOKEN_HEADER,
   requireTransformation,
@@ -12,11 +14,14 @@ import {
   updateTransformationEmail,
 } from './service.js';
 
-/** How often the event stream re-reads the row when no nudge comes (the job may run in another process). */
-const EVENT_POLL_MS = 400;
 const HEARTBEAT_MS = 15_000;
+/** Open progress streams one address may hold: a visitor needs one per artwork being made. */
+export const EVENT_STREAMS_PER_ADDRESS = 10;
 
 export async function transformationRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const watcher = new ChangeWatcher(context);
+  const streamsByAddress = new Map<string, number>();
+  app.addHook('onClose', async () => watcher.close());
   app.post('/api/transformations', async (request, reply) => {
     const row = await startTransformation(context, startTransformationSchema.parse(request.body));
     // editToken: the uploader's proof for PATCH …/email; nobody else ever sees it.
@@ -37,6 +42,22 @@ export async function transformationRoutes(app: FastifyInstance, context: AppCon
 
   app.get<{ Params: { id: string } }>('/api/transformations/:id/events', async (request, reply) => {
     await requireTransformation(context, request.params.id);
+    const address = request.ip;
+    const open = streamsByAddress.get(address) ?? 0;
+    if (open >= EVENT_STREAMS_PER_ADDRESS) {
+      throw new HttpError(429, 'Too many progress streams are open from this address. Please close some tabs and try again.');
+    }
+    streamsByAddress.set(address, open + 1);
+    const unwatch = watcher.watch(request.params.id);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      unwatch();
+      const left = (streamsByAddress.get(address) ?? 1) - 1;
+      if (left > 0) streamsByAddress.set(address, left);
+      else streamsByAddress.delete(address);
+    };
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, {
@@ -49,21 +70,32 @@ export async function transformationRoutes(app: FastifyInstance, context: AppCon
     let last = '';
     let closed = false;
     let lastWrite = Date.now();
-    request.raw.on('close', () => (closed = true));
-    while (!closed) {
-      const state = await transformationState(context, request.params.id).catch(() => undefined);
-      if (!state) break;
-      const data = JSON.stringify(state);
-      if (data !== last) {
-        response.write(`event: state\ndata: ${data}\n\n`);
-        last = data;
-        lastWrite = Date.now();
-      } else if (Date.now() - lastWrite > HEARTBEAT_MS) {
-        response.write(': keep-alive\n\n');
-        lastWrite = Date.now();
+    const wake = () => {
+      closed = true;
+      release();
+    };
+    // The response's close is the client leaving; the request's own 'close' fires as soon as
+    // its (empty) body has been read, which ended streams after their first wait.
+    response.on('close', wake);
+    try {
+      while (!closed) {
+        const state = await transformationState(context, request.params.id).catch(() => undefined);
+        if (!state) break;
+        const data = JSON.stringify(state);
+        if (data !== last) {
+          response.write(`event: state\ndata: ${data}\n\n`);
+          last = data;
+          lastWrite = Date.now();
+        } else if (Date.now() - lastWrite > HEARTBEAT_MS) {
+          response.write(': keep-alive\n\n');
+          lastWrite = Date.now();
+        }
+        if (state.status !== 'processing') break;
+        // Woken by this process's job or by the shared watcher; the heartbeat bounds the wait.
+        await nextChange(request.params.id, HEARTBEAT_MS);
       }
-      if (state.status !== 'processing') break;
-      await nextChange(request.params.id, EVENT_POLL_MS);
+    } finally {
+      release();
     }
     response.end();
   });
