@@ -35,13 +35,7 @@ async function main(): Promise<void> {
     if (result !== 'unchanged') log.info(`admin account ${config.admin.email}: ${result}`);
   }
   const app = await buildApp(context);
-  // A killed run leaves its uploads' temporary folders behind; none can outlive the request time-out.
-  const { sweepStaleUploads } = await import('./modules/images/temp-upload.js');
-  const swept = await sweepStaleUploads(config.requestTimeoutSeconds * 1000 + 60_000);
-  if (swept > 0) log.info(`removed ${swept} temporary upload folder(s) left by an earlier run`);
-  if (config.runWorkers) await context.jobs.work(createJobHandlers(context));
-  // The processes that work jobs also look for work a crash left owed.
-  const stopRecovery = config.runWorkers ? startRecoverySweep(context) : async () => {};
+  let stopRecovery = async () => {};
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -67,6 +61,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Answering comes first; the rest of the start-up work needs no visitor to wait for it.
+  // A killed run leaves its uploads' temporary folders behind; none can outlive the request time-out.
+  const { sweepStaleUploads } = await import('./modules/images/temp-upload.js');
+  const swept = await sweepStaleUploads(config.requestTimeoutSeconds * 1000 + 60_000);
+  if (swept > 0) log.info(`removed ${swept} temporary upload folder(s) left by an earlier run`);
+  if (config.runWorkers) {
+    await context.jobs.work(createJobHandlers(context));
+    // The processes that work jobs also look for work a crash left owed.
+    stopRecovery = startRecoverySweep(context);
+  }
   log.info(
     `${config.siteName} is open at ${config.publicUrl} (database: ${context.database.kind}, storage: ${context.storage.kind}, ` +
       `workers: ${config.runWorkers ? 'in-process' : 'off'}; ready in ${Date.now() - started} ms)`,
