@@ -15,8 +15,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { freshPostgres, percentile } from './support.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { LocalStorage } from '../src/server/modules/storage/index.js';
 import { checkoutBody, createArtwork } from '../src/server/testing/fixtures/orders.js';
@@ -32,27 +31,7 @@ interface Product {
   final_price: number;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-
-/** A fresh database on the PostgreSQL server named by BENCH_DATABASE_URL, and how to drop it. */
-async function freshPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `wanderer_bench_${randomBytes(6).toString('hex')}`;
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 async function prepareDataDir(databaseUrl?: string): Promise<{ dataDir: string; transformationId: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-bench-checkout-'));

@@ -11,9 +11,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { adminOrderListQuery } from '../src/domain/orders.js';
 import type { AppContext } from '../src/server/context.js';
+import { freshPostgres, timeCases } from './support.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { order_items, orders } from '../src/server/db/schema.js';
 import { exportOrdersCsv, listOrdersForAdmin } from '../src/server/modules/orders/admin-service.js';
@@ -24,11 +24,6 @@ const WARMUP = 20;
 const FIRST = ['Jane', 'Amir', 'Sofia', 'Kenji', 'Lena', 'Tomás', 'Priya', 'Olu', 'Mia', 'Noah'];
 const LAST = ['Traveller', 'Okafor', 'Lindqvist', 'Tanaka', 'Moreau', 'Silva', 'Rao', 'Adeyemi', 'Novak', 'Berg'];
 const PRODUCTS = ['Classic Mug 11 oz', 'Poster 18×24″', 'Canvas 16×20″', 'Tote Bag', 'Throw Pillow'];
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 type Status = (typeof orders.$inferInsert)['status'];
 
@@ -99,21 +94,7 @@ async function measure(label: string, database: DatabaseHandle): Promise<void> {
     ['no filter, page 400 (deep)', { page: '400' }],
   ];
   console.log(`\n${label}: ${COUNT} orders; ${RUNS} runs per filter after ${WARMUP} warm-up runs`);
-  for (const [name, query] of cases) {
-    const parsed = adminOrderListQuery.parse(query);
-    const times: number[] = [];
-    let total = 0;
-    for (let run = 0; run < WARMUP + RUNS; run += 1) {
-      const started = performance.now();
-      const page = await listOrdersForAdmin(context, parsed);
-      const elapsed = performance.now() - started;
-      total = page.total;
-      if (run >= WARMUP) times.push(elapsed);
-    }
-    console.log(
-      `  ${name.padEnd(36)} total ${String(total).padStart(5)}   p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms   max ${Math.max(...times).toFixed(1).padStart(6)} ms`,
-    );
-  }
+  await timeCases(cases, { warmup: WARMUP, runs: RUNS }, (query) => listOrdersForAdmin(context, adminOrderListQuery.parse(query)));
 
   // The export: every order, streamed. The heap is sampled after each chunk; "flat" means the
   // peak stays near the start however many rows go out (the whole CSV is never held).
@@ -150,23 +131,14 @@ async function main(): Promise<void> {
 
     const serverUrl = process.env.BENCH_DATABASE_URL;
     if (serverUrl) {
-      const name = `wanderer_bench_${randomBytes(6).toString('hex')}`;
-      const run = async (text: string) => {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(text);
-        await client.end();
-      };
-      await run(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+      const database = await freshPostgres(serverUrl);
       try {
-        const postgres = await openDatabase({ dataDir, databaseUrl: url.toString() });
+        const postgres = await openDatabase({ dataDir, databaseUrl: database.url });
         await postgres.migrate();
         await measure('PostgreSQL', postgres);
         await postgres.close();
       } finally {
-        await run(`drop database if exists ${name} with (force)`);
+        await database.drop();
       }
     }
     console.log(`\nmachine: ${cpus().length} cores shared with other work, load average ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);

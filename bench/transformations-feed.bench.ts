@@ -11,9 +11,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { transformationFiltersSchema } from '../src/domain/admin-transformations.js';
 import type { AppContext } from '../src/server/context.js';
+import { freshPostgres, timeCases } from './support.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { image_transformations, images, styles } from '../src/server/db/schema.js';
 import { listTransformations } from '../src/server/modules/transformations/admin-feed.js';
@@ -24,11 +24,6 @@ const RUNS = 200;
 const WARMUP = 20;
 const STYLE_NAMES = ['Watercolour', 'Ink Sketch', 'Oil Painting', 'Pop Art', 'Stained Glass', 'Travel Poster'];
 const PLACES = ['lisbon', 'porto', 'kyoto', 'ushuaia', 'reykjavik', 'cusco', 'hanoi', 'marrakech'];
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 async function seed(database: DatabaseHandle): Promise<string[]> {
   const styleRows = await database.db
@@ -92,21 +87,7 @@ async function measure(label: string, database: DatabaseHandle, storage: LocalSt
     ['no filter, page 200 (deep)', { page: '200' }],
   ];
   console.log(`\n${label}: ${COUNT} transformations; ${RUNS} runs per filter after ${WARMUP} warm-up runs`);
-  for (const [name, query] of cases) {
-    const filters = transformationFiltersSchema.parse(query);
-    const times: number[] = [];
-    let total = 0;
-    for (let run = 0; run < WARMUP + RUNS; run += 1) {
-      const started = performance.now();
-      const page = await listTransformations(context, filters);
-      const elapsed = performance.now() - started;
-      total = page.total;
-      if (run >= WARMUP) times.push(elapsed);
-    }
-    console.log(
-      `  ${name.padEnd(32)} total ${String(total).padStart(5)}   p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms   max ${Math.max(...times).toFixed(1).padStart(6)} ms`,
-    );
-  }
+  await timeCases(cases, { warmup: WARMUP, runs: RUNS }, (query) => listTransformations(context, transformationFiltersSchema.parse(query)));
 }
 
 async function main(): Promise<void> {
@@ -120,23 +101,14 @@ async function main(): Promise<void> {
 
     const serverUrl = process.env.BENCH_DATABASE_URL;
     if (serverUrl) {
-      const name = `wanderer_bench_${randomBytes(6).toString('hex')}`;
-      const run = async (text: string) => {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(text);
-        await client.end();
-      };
-      await run(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+      const database = await freshPostgres(serverUrl);
       try {
-        const postgres = await openDatabase({ dataDir, databaseUrl: url.toString() });
+        const postgres = await openDatabase({ dataDir, databaseUrl: database.url });
         await postgres.migrate();
         await measure('PostgreSQL', postgres, storage);
         await postgres.close();
       } finally {
-        await run(`drop database if exists ${name} with (force)`);
+        await database.drop();
       }
     }
     console.log(`\nmachine: ${cpus().length} cores shared with other work, load average ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);

@@ -1,0 +1,49 @@
+/** What several benchmarks share. */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** A fresh database on the PostgreSQL server named by `serverUrl` (BENCH_DATABASE_URL), and how to drop it. */
+export async function freshPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `wanderer_bench_${randomBytes(6).toString('hex')}`;
+  const run = async (text: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** The value below which `p` % of `values` fall (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/**
+ * Times `query` on each named case: `warmup` runs first, then `runs` timed ones. Prints each
+ * case's matching total, p50, p95 and worst time.
+ */
+export async function timeCases<Input>(
+  cases: Array<[string, Input]>,
+  options: { warmup: number; runs: number },
+  query: (input: Input) => Promise<{ total: number }>,
+): Promise<void> {
+  const width = Math.max(...cases.map(([name]) => name.length)) + 2;
+  const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+  for (const [name, input] of cases) {
+    const times: number[] = [];
+    let total = 0;
+    for (let run = 0; run < options.warmup + options.runs; run += 1) {
+      const started = performance.now();
+      total = (await query(input)).total;
+      if (run >= options.warmup) times.push(performance.now() - started);
+    }
+    console.log(
+      `  ${name.padEnd(width)} total ${String(total).padStart(5)}   p50 ${ms(percentile(times, 50))}   p95 ${ms(percentile(times, 95))}   max ${ms(Math.max(...times))}`,
+    );
+  }
+}
