@@ -109,6 +109,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return openPglite(await PGlite.create(directory, { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS }));
   }
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  // The server may close an idle connection (a restart, an administrator's command): the pool
+  // drops it and opens another when next needed. Unhandled, the pool's 'error' event would
+  // end the process.
+  pool.on('error', () => {});
   const localWrites = new Set<() => void>();
   pool.on('connect', (client) => reportWrites(client, () => localWrites.forEach((listener) => listener())));
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
