@@ -447,9 +447,11 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     // The shop answers as if Stripe were configured; a stand-in Stripe.js pays through the
     // test provider with the same client secret, so the server still decides the payment.
     // The first answers fail, to show the payment step's own messages.
-    let configCalls = 0;
+    // Every page also asks for the configuration (the test-mode banner), so the answers fail
+    // until the payment step has shown its message, however many asked before it.
+    let configFails = true;
     await page.route('**/api/payments/config', (route) =>
-      (configCalls += 1) <= 2
+      configFails
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Something went wrong. Please try again."}' })
         : route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: true, provider: 'stripe', publishableKey: 'pk_test_wanderer' }) }),
     );
@@ -478,6 +480,7 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     await problem.getByText('Failed to initialize payment system').waitFor();
     await problem.getByText('Failed to load payment system. Please refresh and try again.').waitFor();
     await shootCheckout(page, 'checkout-payment-config-failed-desktop');
+    configFails = false;
     await problem.getByRole('button', { name: 'Try again' }).click();
     await problem.getByText('Failed to create payment').waitFor();
     await page.unroute('**/api/checkout');
