@@ -17,7 +17,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshPostgres, percentile } from './support.js';
 import { openDatabase } from '../src/server/db/client.js';
-import { LocalStorage } from '../src/server/modules/storage/index.js';
+import { LocalStorage } from '../src/server/infra/storage/index.js';
 import { checkoutBody, createArtwork } from '../src/server/testing/fixtures/orders.js';
 import { startShop } from '../e2e/support/server.js';
 

@@ -17,7 +17,7 @@ import { freshPostgres, timeCases } from './support.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 import { image_transformations, images, styles } from '../src/server/db/schema.js';
 import { listTransformations } from '../src/server/modules/transformations/admin-feed.js';
-import { LocalStorage } from '../src/server/modules/storage/index.js';
+import { LocalStorage } from '../src/server/infra/storage/index.js';
 
 const COUNT = 5000;
 const RUNS = 200;

@@ -6,7 +6,7 @@
  * /healthz < 100 ms.
  */
 import { readFileSync } from 'node:fs';
-import { deflateBomb, pngWithChunk } from '../src/server/modules/images/testing/test-photos.js';
+import { deflateBomb, pngWithChunk } from '../src/testing/test-photos.js';
 import { startShop } from '../e2e/support/server.js';
 
 const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;

@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES } from '../src/domain/upload';
-import { makePhoto, noisyPhoto, USHUAIA_EXIF } from '../src/server/modules/images/testing/test-photos';
+import { makePhoto, noisyPhoto, USHUAIA_EXIF } from '../src/testing/test-photos';
 import { startShop } from '../e2e/support/server';
 
 const RUNS = 3;

@@ -21,7 +21,7 @@ import sharp from 'sharp';
 import { DEFAULT_STYLES } from '../src/domain/styles';
 import { openDatabase } from '../src/server/db/client';
 import { image_transformations, images, styles } from '../src/server/db/schema';
-import { LocalStorage } from '../src/server/modules/storage/index';
+import { LocalStorage } from '../src/server/infra/storage/index';
 import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser';
 import { startShop, type ShopProcess } from './support/server';
 

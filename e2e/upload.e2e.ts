@@ -4,7 +4,7 @@ import exifr from 'exifr';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heicPhoto, makePhoto, noisyPhoto, USHUAIA_EXIF } from '../src/server/modules/images/testing/test-photos';
+import { heicPhoto, makePhoto, noisyPhoto, USHUAIA_EXIF } from '../src/testing/test-photos';
 import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser';
 import { startShop, type ShopProcess } from './support/server';
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.js';
 import { email_messages, orders } from '../../src/server/db/schema.js';
-import { LocalStorage } from '../../src/server/modules/storage/index.js';
+import { LocalStorage } from '../../src/server/infra/storage/index.js';
 import { startFakePrintful } from '../../src/server/testing/fakes/printful-orders-fake.js';
 import { checkoutBody, createArtwork, type SellableProduct } from '../../src/server/testing/fixtures/orders.js';
 import { freePort, startShop, type ShopProcess } from './server.js';

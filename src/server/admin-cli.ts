@@ -10,7 +10,7 @@ import 'dotenv/config';
 import { createInterface } from 'node:readline';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { ensureAdmin } from './modules/auth/service.js';
+import { ensureAdmin } from './modules/auth/index.js';
 import { PASSWORD_MIN_LENGTH, signUpSchema } from '../domain/auth.js';
 
 const USAGE = 'usage: npm run admin -- create <email>   (password from ADMIN_PASSWORD, a prompt, or stdin)';

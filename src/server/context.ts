@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
 import { ReadCache } from './http/read-cache.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
-import { createStorage, type Storage } from './modules/storage/index.js';
+import { createStorage, type Storage } from './infra/storage/index.js';
 
 export interface AppContext {
   config: Config;

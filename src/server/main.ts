@@ -20,10 +20,10 @@ async function main(): Promise<void> {
       import('./context.js'),
       import('./jobs/handlers.js'),
       import('./jobs/recovery.js'),
-      import('./modules/auth/service.js'),
-      import('./modules/settings/service.js'),
-      import('./modules/mockups/local/index.js'),
-      import('./modules/styles/engines/local/index.js'),
+      import('./modules/auth/index.js'),
+      import('./modules/settings/index.js'),
+      import('./modules/mockups/index.js'),
+      import('./modules/styles/index.js'),
       import('./seed/seed.js'),
     ]);
   const context = await createContext(config, log, { database: await opening });
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Answering comes first; the rest of the start-up work needs no visitor to wait for it.
   // A killed run leaves its uploads' temporary folders behind; none can outlive the request time-out.
-  const { sweepStaleUploads } = await import('./modules/images/temp-upload.js');
+  const { sweepStaleUploads } = await import('./modules/images/index.js');
   const swept = await sweepStaleUploads(config.requestTimeoutSeconds * 1000 + 60_000);
   if (swept > 0) log.info(`removed ${swept} temporary upload folder(s) left by an earlier run`);
   if (config.runWorkers) {

@@ -5,7 +5,7 @@ import { closeContext, createContext } from './context.js';
 import { createJobHandlers } from './jobs/handlers.js';
 import { startRecoverySweep } from './jobs/recovery.js';
 import { createLogger } from './logger.js';
-import { applyStoredSecrets, watchStoredSecrets } from './modules/settings/service.js';
+import { applyStoredSecrets, watchStoredSecrets } from './modules/settings/index.js';
 
 const config = loadConfig();
 const log = createLogger(config);

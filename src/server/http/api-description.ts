@@ -9,7 +9,7 @@
  * every registered route is described here.
  */
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { SESSION_COOKIE } from '../modules/auth/sessions.js';
+import { SESSION_COOKIE } from '../modules/auth/index.js';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -21,8 +21,8 @@ import { bulkSchema, transformationFiltersSchema, transformationPatchSchema } fr
 import { signInSchema, signUpSchema } from '../../domain/auth.js';
 import { adminOrderListQuery, refundRequest } from '../../domain/orders.js';
 import { checkoutRequestSchema } from '../../domain/checkout.js';
-import { generateMockupsSchema } from '../modules/mockups/service.js';
-import { startTransformationSchema, updateEmailSchema } from '../modules/transformations/service.js';
+import { generateMockupsSchema } from '../modules/mockups/index.js';
+import { startTransformationSchema, updateEmailSchema } from '../modules/transformations/index.js';
 
 interface RouteDescription {
   summary: string;

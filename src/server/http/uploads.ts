@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS } from '../../domain/upload.js';
-import { sniffImageFormat } from '../modules/images/file-checks.js';
+import { sniffImageFormat } from '../modules/images/index.js';
 import { badRequest, payloadTooLarge, unprocessable } from './errors.js';
 
 export interface UploadedFile {

@@ -5,13 +5,13 @@
  * shipped (simulated step or Printful's package_shipped) → shipped e-mail.
  */
 import type { AppContext } from '../context.js';
-import { renderStoreProductImage } from '../modules/catalog/product-images.js';
-import { sendOrderConfirmation, sendShippedNotice } from '../modules/email/service.js';
-import { submitFulfilment } from '../modules/fulfilment/service.js';
-import { advanceSimulatedFulfilment } from '../modules/fulfilment/simulated-provider.js';
-import { renderPrintfulMockups } from '../modules/mockups/printful-mockups.js';
-import { renderStylePreview } from '../modules/styles/previews.js';
-import { renderPrintFile, renderTransformation } from '../modules/transformations/service.js';
+import { renderStoreProductImage } from '../modules/mockups/index.js';
+import { sendOrderConfirmation, sendShippedNotice } from '../modules/email/index.js';
+import { submitFulfilment } from '../modules/fulfilment/index.js';
+import { advanceSimulatedFulfilment } from '../modules/fulfilment/index.js';
+import { renderPrintfulMockups } from '../modules/mockups/index.js';
+import { renderStylePreview } from '../modules/styles/index.js';
+import { renderPrintFile, renderTransformation } from '../modules/transformations/index.js';
 import type { JobHandlers } from './job-names.js';
 
 export function createJobHandlers(context: AppContext): JobHandlers {

@@ -7,9 +7,9 @@
  * with its module; every step is safe to run in several processes at once.
  */
 import type { AppContext } from '../context.js';
-import { queueUnsentConfirmations } from '../modules/email/service.js';
-import { queueUnclaimedFulfilment } from '../modules/fulfilment/service.js';
-import { settleStuckRenders } from '../modules/transformations/service.js';
+import { queueUnsentConfirmations } from '../modules/email/index.js';
+import { queueUnclaimedFulfilment } from '../modules/fulfilment/index.js';
+import { settleStuckRenders } from '../modules/transformations/index.js';
 
 export const RECOVERY_INTERVAL_MS = 3 * 60_000;
 

@@ -12,10 +12,10 @@ import { DEFAULT_STYLES } from '../../domain/styles.js';
 import { categoryFromType, difficultyFromType } from '../../domain/catalog-rules.js';
 import type { AppContext } from '../context.js';
 import { physical_items, styles } from '../db/schema.js';
-import { defaultStoreProducts, findBuiltinVariant } from '../modules/catalog/builtin/catalog-data.js';
-import { queueMissingProductImages } from '../modules/catalog/product-images.js';
-import { queueMissingStylePreviews } from '../modules/styles/previews.js';
-import { EXAMPLES_ASSET_DIR, STATIC_EXAMPLE_PAIRS } from '../modules/content/static-examples.js';
+import { defaultStoreProducts, findBuiltinVariant } from '../modules/catalog/index.js';
+import { queueMissingProductImages } from '../modules/mockups/index.js';
+import { queueMissingStylePreviews } from '../modules/styles/index.js';
+import { EXAMPLES_ASSET_DIR, STATIC_EXAMPLE_PAIRS } from '../modules/content/index.js';
 
 export async function seedShop(context: AppContext): Promise<void> {
   await seedStyles(context);

@@ -8,14 +8,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { createAccessGuard } from '../auth/guard.js';
-import { authRoutes } from '../auth/routes.js';
-import { adminContentRoutes } from '../content/admin-routes.js';
-import { adminEmailRoutes } from '../email/admin-routes.js';
-import { adminOrderRoutes } from '../orders/admin-routes.js';
-import { adminSettingsRoutes } from '../settings/routes.js';
-import { adminStyleRoutes } from '../styles/admin-routes.js';
-import { adminTransformationRoutes } from '../transformations/admin-routes.js';
+import { createAccessGuard } from '../auth/index.js';
+import { authRoutes } from '../auth/index.js';
+import { adminContentRoutes } from '../content/index.js';
+import { adminEmailRoutes } from '../email/index.js';
+import { adminOrderRoutes } from '../orders/index.js';
+import { adminSettingsRoutes } from '../settings/index.js';
+import { adminStyleRoutes } from '../styles/index.js';
+import { adminTransformationRoutes } from '../transformations/index.js';
 
 /** The largest multipart body a back-office form sends: two 10 MB images and a few fields. */
 const ADMIN_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { physical_items } from '../../db/schema.js';
 import { startPrintfulFake, type PrintfulFake } from '../../testing/fakes/printful-catalog-fake.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { PrintfulClient } from './printful/client.js';
+import { PrintfulClient } from '../../infra/printful/client.js';
 import { toSummary } from './printful-provider.js';
 
 const IN_STOCK = 1320; // Classic Mug 11 oz

@@ -1,6 +1,6 @@
 /** Printful's catalog (API v1), through the shared rate-limited client, with the list cached. */
 import type { CatalogVariant } from './builtin/catalog-data.js';
-import { PrintfulError, type PrintfulClient } from './printful/client.js';
+import { PrintfulError, type PrintfulClient } from '../../infra/printful/client.js';
 import type { CatalogProvider, CatalogProductDetails, CatalogProductSummary } from './provider.js';
 
 const CATALOG_TTL_MS = 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import { variantProblem, type VariantAlternative, type VariantValidation } from 
 import type { AppContext } from '../../context.js';
 import { physical_items } from '../../db/schema.js';
 import { createBuiltinCatalog } from './builtin-provider.js';
-import { printfulClient } from './printful/client.js';
+import { printfulClient } from '../../infra/printful/client.js';
 import { createPrintfulCatalog } from './printful-provider.js';
 import type { CatalogProvider, CatalogVariant } from './provider.js';
 

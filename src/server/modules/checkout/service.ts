@@ -9,9 +9,9 @@ import { DEFAULT_CURRENCY, dollarsToCents, lineTotalCents } from '../../../domai
 import type { AppContext } from '../../context.js';
 import { image_transformations, mockups, order_items, orders, physical_items } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { mockupUrlsOf } from '../mockups/service.js';
-import { PaymentProviderError } from '../payments/provider.js';
-import { activePaymentProviderId, paymentProvider } from '../payments/providers.js';
+import { mockupUrlsOf } from '../mockups/index.js';
+import { PaymentProviderError } from '../payments/index.js';
+import { activePaymentProviderId, paymentProvider } from '../payments/index.js';
 
 export class CheckoutError extends HttpError {
   constructor(

@@ -10,7 +10,7 @@ import {
   type AdminContentView,
 } from '../../../domain/admin-content.js';
 import type { AppContext } from '../../context.js';
-import { adminOf } from '../auth/guard.js';
+import { adminOf } from '../auth/index.js';
 import { badRequest } from '../../http/errors.js';
 import { readUploads } from '../../http/uploads.js';
 import { deleteExample, listExamples, setHomepageExample, uploadExample } from './examples.js';

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import { image_transformations, images, order_items } from '../../db/schema.js';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { toPublicJpeg, type UploadedFile } from '../../http/uploads.js';
-import { ingestImage } from '../images/service.js';
+import { ingestImage } from '../images/index.js';
 
 /** Serialises homepage changes, so two admins at once never make a third homepage example. */
 export const HOMEPAGE_LOCK = 727_274_007;

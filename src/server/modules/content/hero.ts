@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import { site_content } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { toPublicJpeg, type UploadedFile } from '../../http/uploads.js';
-import { timestampedName } from '../storage/index.js';
+import { timestampedName } from '../../infra/storage/index.js';
 
 const HERO_KEY = 'hero';
 /** Large enough for a sharp 1920×1080 background on high-density screens, small enough to load fast. */

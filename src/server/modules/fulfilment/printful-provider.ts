@@ -6,7 +6,7 @@
  */
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import { PrintfulError, printfulClient, type PrintfulClient } from '../catalog/printful/client.js';
+import { PrintfulError, printfulClient, type PrintfulClient } from '../../infra/printful/client.js';
 import type { FulfilmentProvider, FulfilmentRequest, SubmittedFulfilment } from './provider.js';
 
 /** Printful's external_id: our order id without dashes (32 characters, [a-f0-9]). */

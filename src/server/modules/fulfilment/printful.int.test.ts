@@ -6,8 +6,8 @@ import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printf
 import { checkoutBody, createArtwork, sellableProducts } from '../../testing/fixtures/orders.js';
 import { completeJobs, jobsFor } from '../../testing/fixtures/jobs.js';
 import { retryFulfilment } from '../orders/service.js';
-import { appSecret } from '../settings/app-secret.js';
-import { signPrivateFileUrl } from '../storage/signed-urls.js';
+import { appSecret } from '../../infra/secrets/app-secret.js';
+import { signPrivateFileUrl } from '../../infra/storage/signed-urls.js';
 import { submitFulfilment } from './service.js';
 
 const TOKEN = 'pf-secret-token';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import { appSecret } from '../settings/app-secret.js';
-import { StorageError } from '../storage/index.js';
-import { PRIVATE_FILES_ROUTE, verifyPrivateFileSignature } from '../storage/signed-urls.js';
+import { appSecret } from '../../infra/secrets/app-secret.js';
+import { StorageError } from '../../infra/storage/index.js';
+import { PRIVATE_FILES_ROUTE, verifyPrivateFileSignature } from '../../infra/storage/signed-urls.js';
 import { handlePrintfulWebhook, type PrintfulWebhookEvent } from './printful-webhook.js';
 
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', tif: 'image/tiff', tiff: 'image/tiff', webp: 'image/webp' };

@@ -8,10 +8,10 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { image_transformations, order_items, orders } from '../../db/schema.js';
-import { absoluteUrl } from '../email/confirmation.js';
-import { appSecret } from '../settings/app-secret.js';
-import { isPublicKey } from '../storage/index.js';
-import { signPrivateFileUrl } from '../storage/signed-urls.js';
+import { absoluteUrl } from '../email/index.js';
+import { appSecret } from '../../infra/secrets/app-secret.js';
+import { isPublicKey } from '../../infra/storage/index.js';
+import { signPrivateFileUrl } from '../../infra/storage/signed-urls.js';
 import type { FulfilmentItem, FulfilmentProviderId } from './provider.js';
 import { activeFulfilmentProviderId, fulfilmentProvider } from './providers.js';
 import { scheduleSimulatedStep } from './simulated-provider.js';

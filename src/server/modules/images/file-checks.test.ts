@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { otherDocumentInside, sniffImageFormat } from './file-checks';
-import { heicPhoto, makePhoto, MINIMAL_PDF, withJpegComment, zipArchive } from './testing/test-photos';
+import { heicPhoto, makePhoto, MINIMAL_PDF, withJpegComment, zipArchive } from '../../../testing/test-photos';
 
 describe('a file is an image by its bytes, not its name or declared type', () => {
   it.each(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff'] as const)('recognises %s', async (format) => {

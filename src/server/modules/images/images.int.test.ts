@@ -23,7 +23,7 @@ import {
   USHUAIA_EXIF,
   withJpegComment,
   zipArchive,
-} from './testing/test-photos.js';
+} from '../../../testing/test-photos.js';
 
 let shop: TestApp;
 beforeAll(async () => {

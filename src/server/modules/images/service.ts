@@ -15,7 +15,7 @@ import {
 } from '../../../domain/upload.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, HttpError, payloadTooLarge, unprocessable } from '../../http/errors.js';
-import { timestampedName } from '../storage/index.js';
+import { timestampedName } from '../../infra/storage/index.js';
 import { imageAdapters, PngMetadataTooLarge, type ImageAdapters, type ImageHeader } from './adapters/index.js';
 import { MIME_TYPES, otherDocumentInside, scanFile, sniffImageFormat, type ImageFormat } from './file-checks.js';
 import { EMPTY_METADATA, metadataFromTags, type PhotoMetadata } from './photo-metadata.js';

@@ -7,8 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { image_transformations, mockups, physical_items } from '../../db/schema.js';
 import { absoluteUrl } from '../../http/urls.js';
-import { printfulClient, type PrintfulClient } from '../catalog/printful/client.js';
-import { catalogProvider } from '../catalog/service.js';
+import { printfulClient, type PrintfulClient } from '../../infra/printful/client.js';
+import { catalogProvider } from '../catalog/index.js';
 import { saveMockups } from './repository.js';
 
 export interface MockupTiming {

@@ -27,11 +27,11 @@ import type { PaymentProviderId } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
 import { order_events, order_items, order_refunds, orders } from '../../db/schema.js';
 import { conflict, HttpError } from '../../http/errors.js';
-import { sendRefundNotice } from '../email/service.js';
-import type { FulfilmentProviderId } from '../fulfilment/provider.js';
-import { fulfilmentProvider } from '../fulfilment/providers.js';
-import { PaymentProviderError } from '../payments/provider.js';
-import { paymentProvider } from '../payments/providers.js';
+import { sendRefundNotice } from '../email/index.js';
+import type { FulfilmentProviderId } from '../fulfilment/index.js';
+import { fulfilmentProvider } from '../fulfilment/index.js';
+import { PaymentProviderError } from '../payments/index.js';
+import { paymentProvider } from '../payments/index.js';
 import { findOrder, resendConfirmation, retryFulfilment } from './service.js';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -20,9 +20,9 @@ import {
 import type { AppContext } from '../../context.js';
 import { order_items, orders } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { sendOrderConfirmation } from '../email/service.js';
-import { applyPaymentEvent } from '../payments/events.js';
-import { paymentProvider } from '../payments/providers.js';
+import { sendOrderConfirmation } from '../email/index.js';
+import { applyPaymentEvent } from '../payments/index.js';
+import { paymentProvider } from '../payments/index.js';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -7,7 +7,7 @@
 import { PAYMENT_MESSAGES, type PaymentConfig, type PaymentProviderId } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { activeFulfilmentProviderId } from '../fulfilment/providers.js';
+import { activeFulfilmentProviderId } from '../fulfilment/index.js';
 import type { PaymentProvider } from './provider.js';
 import { createStripePaymentProvider } from './stripe-provider.js';
 import { createTestPaymentProvider } from './test-provider.js';

@@ -17,8 +17,8 @@ import {
 import type { AppContext } from '../../context.js';
 import { orders, payment_events } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { appSecret } from '../settings/app-secret.js';
-import { sameSignature, sign } from '../storage/signed-urls.js';
+import { appSecret } from '../../infra/secrets/app-secret.js';
+import { sameSignature, sign } from '../../infra/storage/signed-urls.js';
 import { applyPaymentEvent } from './events.js';
 import type { PaymentProvider } from './provider.js';
 

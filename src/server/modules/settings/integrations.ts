@@ -11,8 +11,8 @@ import Stripe from 'stripe';
 import type { IntegrationCheck, IntegrationId, IntegrationStatus } from '../../../domain/admin-settings.js';
 import { PAYMENT_MESSAGES } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
-import { PrintfulClient } from '../catalog/printful/client.js';
-import { activePaymentProviderId } from '../payments/providers.js';
+import { PrintfulClient } from '../../infra/printful/client.js';
+import { activePaymentProviderId } from '../payments/index.js';
 import { keySource } from './service.js';
 
 const CHECK_TIMEOUT_MS = 8_000;

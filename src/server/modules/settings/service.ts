@@ -17,8 +17,8 @@ import {
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { settings } from '../../db/schema.js';
-import { appSecret } from './app-secret.js';
-import { deriveSettingsKey, isSealedSecret, lastFour, open, seal, type SealedSecret } from './secret-box.js';
+import { appSecret } from '../../infra/secrets/app-secret.js';
+import { deriveSettingsKey, isSealedSecret, lastFour, open, seal, type SealedSecret } from '../../infra/secrets/secret-box.js';
 
 const fromEnvironment = new WeakMap<Config, Record<SecretSettingKey, string | undefined>>();
 

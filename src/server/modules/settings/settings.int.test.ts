@@ -12,7 +12,7 @@ import { settings } from '../../db/schema.js';
 import { startPrintfulFake, type PrintfulFake } from '../../testing/fakes/printful-catalog-fake.js';
 import { createAccount, SAME_ORIGIN, signInCookie } from '../../testing/admin-session.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { APP_SECRET_FILE } from './app-secret.js';
+import { APP_SECRET_FILE } from '../../infra/secrets/app-secret.js';
 import { getSecretSetting } from './service.js';
 
 const OPENAI_KEY = 'sk-test-0123456789abcdefWXYZ';

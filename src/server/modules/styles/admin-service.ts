@@ -8,7 +8,7 @@ import { isLocalStyleId } from '../../../domain/styles.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { toPublicJpeg, type UploadedFile } from '../../http/uploads.js';
-import { timestampedName } from '../storage/index.js';
+import { timestampedName } from '../../infra/storage/index.js';
 import {
   deleteStyleRow,
   findStyleById,
@@ -17,7 +17,7 @@ import {
   updateStyleRow,
   type StyleRow,
 } from './admin-repository.js';
-import { engineAvailability, isEngineAvailable } from './engines.js';
+import { engineAvailability, isEngineAvailable } from './engines/availability.js';
 
 type StyleInput = z.output<typeof styleInputSchema>;
 

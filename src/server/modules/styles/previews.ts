@@ -8,7 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { isLocalStyleId } from '../../../domain/styles.js';
 import type { AppContext } from '../../context.js';
 import { styles } from '../../db/schema.js';
-import { createLocalEngine } from '../transformations/engines/local-engine.js';
+import { createLocalEngine } from './engines/local-engine.js';
 
 export const PREVIEW_SAMPLE_PHOTO = join(import.meta.dirname, '../../../../assets/photos/lake-boats-sunset.jpg');
 const PREVIEW_LONG_SIDE = 640;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { engineAvailability, isEngineAvailable } from './engines.js';
+import { engineAvailability, isEngineAvailable } from './engines/availability.js';
 import { listActiveStyles } from './repository.js';
 
 export interface PublicStyle {

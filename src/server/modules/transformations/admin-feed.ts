@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { image_transformations, images, styles } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
-import { changeHomepageExamples } from '../content/examples.js';
+import { changeHomepageExamples } from '../content/index.js';
 import { removeTransformations } from './removal.js';
 
 type FeedRow = {

@@ -11,7 +11,7 @@ import {
   transformationPatchSchema,
 } from '../../../domain/admin-transformations.js';
 import type { AppContext } from '../../context.js';
-import { backfillExifBatch } from '../images/exif-backfill.js';
+import { backfillExifBatch } from '../images/index.js';
 import { bulkUpdate, deleteTransformation, listTransformations, patchTransformation } from './admin-feed.js';
 import { analyzeBackfill, runBackfill } from './backfill.js';
 import { eraseCustomer } from './customer-erasure.js';

@@ -17,8 +17,8 @@ import { image_transformations, images, order_items, orders, styles } from '../.
 import { createAccount, SAME_ORIGIN, signInCookie } from '../../testing/admin-session.js';
 import { addMockup, smallJpeg } from '../../testing/fixtures/orders.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { LocalStorage } from '../storage/index.js';
-import { makePhoto, USHUAIA_EXIF } from '../images/testing/test-photos.js';
+import { LocalStorage } from '../../infra/storage/index.js';
+import { makePhoto, USHUAIA_EXIF } from '../../../testing/test-photos.js';
 
 let shop: TestApp;
 let cookie: string;

@@ -8,7 +8,7 @@ import { TRANSFORMATION_MESSAGES } from '../../../domain/admin-transformations.j
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { image_transformations, images, mockups, order_items } from '../../db/schema.js';
-import { HOMEPAGE_LOCK } from '../content/examples.js';
+import { HOMEPAGE_LOCK } from '../content/index.js';
 
 export type RemovalOutcome =
   | { id: string; status: 'removed'; imageRemoved: boolean; files: string[] }

@@ -14,10 +14,10 @@ import type { AppContext } from '../../context.js';
 import { image_transformations, images, styles } from '../../db/schema.js';
 import { LIVE_JOB_STATES } from '../../jobs/queue.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { appSecret } from '../settings/app-secret.js';
-import { decodeToJpeg } from '../images/adapters/heic.js';
-import { warmLocalMockups } from '../mockups/local/index.js';
-import { engineFor, StyleEngineError } from './engines/index.js';
+import { appSecret } from '../../infra/secrets/app-secret.js';
+import { decodeToJpeg } from '../images/index.js';
+import { warmLocalMockups } from '../mockups/index.js';
+import { engineFor, StyleEngineError } from '../styles/index.js';
 import { announceChange } from './progress-signal.js';
 import { findTransformation, findTransformationWithSources, updateTransformation, type TransformationRow } from './repository.js';
 

@@ -8,7 +8,7 @@ import 'sharp'; // loaded by the main thread first, so libvips stays resident wh
 import { availableParallelism } from 'node:os';
 import Piscina from 'piscina';
 import { workerScript } from '../../../worker-script.js';
-import { defaultStoreProducts, findBuiltinVariant, type MockupKind } from '../../catalog/builtin/catalog-data.js';
+import { defaultStoreProducts, findBuiltinVariant, type MockupKind } from '../../catalog/index.js';
 import type { RenderedView } from './render.js';
 import type { MockupTask } from './worker.js';
 

@@ -1,4 +1,4 @@
-import type { CatalogProduct, CatalogVariant } from '../../catalog/builtin/catalog-data.js';
+import type { CatalogProduct, CatalogVariant } from '../../catalog/index.js';
 import type { ViewTemplate } from './template.js';
 
 /** Every mockup is this size, square, like Printful's. */

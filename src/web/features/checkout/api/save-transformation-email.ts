@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { TRANSFORMATION_MESSAGES } from '@/domain/transformation';
 import { apiFetch } from '@/web/lib/api-client';
-import { transformationEditToken } from '@/web/features/transform/api/start-transformation';
+import { transformationEditToken } from '@/web/lib/transformation-tokens';
 
 /**
  * `PATCH /api/transformations/:id/email` for each artwork in the cart (the spec's

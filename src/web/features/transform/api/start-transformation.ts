@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { startErrorMessage } from '@/domain/transformation';
 import { apiFetch, ApiError } from '@/web/lib/api-client';
+import { rememberTransformationEditToken } from '@/web/lib/transformation-tokens';
 
 export interface StartTransformationInput {
   imageId: string;
@@ -16,25 +17,10 @@ export interface StartTransformationResult {
   editToken: string;
 }
 
-const tokenKey = (transformationId: string) => `wanderer.transformation-token.${transformationId}`;
-
-/** The token lives for the tab's session, keyed by the artwork, for the checkout's e-mail step. */
-export function transformationEditToken(transformationId: string): string | null {
-  try {
-    return sessionStorage.getItem(tokenKey(transformationId));
-  } catch {
-    return null;
-  }
-}
-
 export async function startTransformation(input: StartTransformationInput): Promise<StartTransformationResult> {
   try {
     const result = await apiFetch<StartTransformationResult>('/api/transformations', { method: 'POST', json: input });
-    try {
-      sessionStorage.setItem(tokenKey(result.transformationId), result.editToken);
-    } catch {
-      // Storage refused (private mode quota): the e-mail step will say it cannot save.
-    }
+    rememberTransformationEditToken(result.transformationId, result.editToken);
     return result;
   } catch (error) {
     throw new Error(startErrorMessage(error instanceof ApiError ? error.message : undefined));

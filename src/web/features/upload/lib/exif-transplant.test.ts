@@ -1,7 +1,7 @@
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makePhoto, USHUAIA_EXIF } from '@/server/modules/images/testing/test-photos';
+import { makePhoto, USHUAIA_EXIF } from '@/testing/test-photos';
 import { findExifSegment, markUpright, withExifSegment } from './exif-transplant';
 
 describe("a photo compressed in the browser keeps the original's EXIF (camera, date, GPS)", () => {

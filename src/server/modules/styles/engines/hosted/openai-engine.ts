@@ -11,7 +11,7 @@ import {
   photoForUpload,
   providerReason,
 } from './hosted-ai.js';
-import type { StyleEngine, StyleRequest, StyleResult } from './style-engine.js';
+import type { StyleEngine, StyleRequest, StyleResult } from '../style-engine.js';
 
 export interface OpenAiEngineOptions {
   apiKey: string;

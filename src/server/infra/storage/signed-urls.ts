@@ -3,7 +3,7 @@
  * provider must download it: we hand it `/files/private/<key>?expires=…&signature=…`, an
  * HMAC over key and expiry with the install's secret, checked before the file is served.
  * Only print files can be linked this way: an original, with its GPS data, never leaves.
- * The secret is the install's (`appSecret`, modules/settings/app-secret.ts).
+ * The secret is the install's (`appSecret`, infra/secrets/app-secret.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -1,8 +1,8 @@
 /** The image AI this installation sends prompt styles to: OpenAI when its key is set, else Replicate. */
-import type { Config } from '../../../config.js';
+import type { Config } from '../../../../config.js';
 import { createOpenAiEngine } from './openai-engine.js';
 import { createReplicateEngine } from './replicate-engine.js';
-import type { StyleEngine } from './style-engine.js';
+import type { StyleEngine } from '../style-engine.js';
 
 /** Built per call and cheap to build, so keys changed later take effect at the next render. */
 export function hostedEngineFor(config: Pick<Config, 'openai' | 'replicate'>): StyleEngine | undefined {

@@ -5,8 +5,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { physical_items } from '../../db/schema.js';
-import { renderProductImage } from '../mockups/local/index.js';
-import { findBuiltinVariant } from './builtin/catalog-data.js';
+import { renderProductImage } from './local/index.js';
+import { findBuiltinVariant } from '../catalog/index.js';
 
 export async function queueMissingProductImages(context: AppContext): Promise<void> {
   const missing = await context.db

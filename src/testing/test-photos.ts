@@ -62,7 +62,7 @@ export async function makePhoto(
 
 /** An iPhone-style HEIC of the scene above, taken in Ushuaia (fixtures/README.md lists its EXIF). */
 export function heicPhoto(): Buffer {
-  return readFileSync(new URL('../fixtures/ushuaia.heic', import.meta.url));
+  return readFileSync(new URL('./fixtures/ushuaia.heic', import.meta.url));
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

@@ -1,7 +1,7 @@
 /** Picks the engine that runs a style on this installation, or none when it cannot run here. */
 import type { Config } from '../../../config.js';
 import { HOSTED_AI_ENGINE, isLocalStyleId } from '../../../../domain/styles.js';
-import { hostedEngineFor } from './hosted.js';
+import { hostedEngineFor } from './hosted/hosted.js';
 import { createLocalEngine } from './local-engine.js';
 import type { StyleEngine } from './style-engine.js';
 

@@ -3,7 +3,7 @@
  * storefront can build its messages (storefront §8), and the photo and artwork sizing.
  */
 import sharp from 'sharp';
-import { type StyleResult, StyleEngineError } from './style-engine.js';
+import { type StyleResult, StyleEngineError } from '../style-engine.js';
 
 /** The image AIs work at about this size; a bigger upload only costs time and money. */
 export const HOSTED_UPLOAD_LONG_SIDE = 1536;

@@ -1,5 +1,5 @@
 import type { LocalStyleId } from '../../../../domain/styles.js';
-import { renderArtwork } from '../../styles/engines/local/index.js';
+import { renderArtwork } from './local/index.js';
 import type { StyleEngine } from './style-engine.js';
 
 /** A local style computed on this machine's CPU, in the worker-thread pool. */

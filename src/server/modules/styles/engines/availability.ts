@@ -1,6 +1,6 @@
 /** Which style engines this installation can run. */
-import type { Config } from '../../config.js';
-import { HOSTED_AI_ENGINE, isLocalStyleId } from '../../../domain/styles.js';
+import type { Config } from '../../../config.js';
+import { HOSTED_AI_ENGINE, isLocalStyleId } from '../../../../domain/styles.js';
 
 export interface EngineAvailability {
   hostedAi: boolean;

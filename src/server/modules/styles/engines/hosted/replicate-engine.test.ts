@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ReplicateFake, startReplicateFake } from '../../../testing/fakes/replicate-fake.js';
+import { type ReplicateFake, startReplicateFake } from '../../../../testing/fakes/replicate-fake.js';
 import { createReplicateEngine } from './replicate-engine.js';
-import { StyleEngineError } from './style-engine.js';
+import { StyleEngineError } from '../style-engine.js';
 
 const PROMPT = 'Make this a watercolour painting with soft washes and visible paper texture';
 const MODEL = 'black-forest-labs/flux-kontext-pro';

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type OpenAiFake, startOpenAiFake } from '../../../testing/fakes/openai-fake.js';
+import { type OpenAiFake, startOpenAiFake } from '../../../../testing/fakes/openai-fake.js';
 import { createOpenAiEngine, editSizeFor } from './openai-engine.js';
-import { StyleEngineError } from './style-engine.js';
+import { StyleEngineError } from '../style-engine.js';
 
 const PROMPT = 'Repaint this photo as a 1930s vintage travel poster with flat colours';
 

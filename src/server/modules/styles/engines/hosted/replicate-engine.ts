@@ -14,7 +14,7 @@ import {
   photoForUpload,
   providerReason,
 } from './hosted-ai.js';
-import { type StyleEngine, StyleEngineError, type StyleRequest, type StyleResult } from './style-engine.js';
+import { type StyleEngine, StyleEngineError, type StyleRequest, type StyleResult } from '../style-engine.js';
 
 export interface ReplicateEngineOptions {
   apiToken: string;

@@ -1,0 +1,1 @@
+export { checkoutRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+export { adminOrderRoutes } from './admin-routes.js';
+export { orderRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+export { adminSettingsRoutes } from './routes.js';
+export { applyStoredSecrets, watchStoredSecrets } from './service.js';

@@ -1,0 +1,3 @@
+export { adminTransformationRoutes } from './admin-routes.js';
+export { transformationRoutes } from './routes.js';
+export { renderPrintFile, renderTransformation, settleStuckRenders, startTransformationSchema, updateEmailSchema } from './service.js';
