@@ -88,20 +88,6 @@ async function fillAddress(page: Page, prefix: 'billing' | 'shipping', values: {
 
 const JANE = { name: 'Jane Traveller', line1: '12 Harbour Road', city: 'Portland', state: 'ME', postalCode: '04101' };
 
-/** Contact and addresses filled the quick way, ending on the payment step with the order created. */
-async function reachPayment(page: Page, email: string): Promise<{ orderId: string; clientSecret: string }> {
-  await wizard(page).getByLabel('Email', { exact: true }).fill(email);
-  await wizard(page).getByRole('button', { name: 'Next' }).click();
-  await fillAddress(page, 'billing', JANE);
-  await wizard(page).getByRole('switch', { name: 'Use shipping as billing' }).click();
-  const created = page.waitForResponse((response) => response.url().endsWith('/api/checkout') && response.request().method() === 'POST');
-  await wizard(page).getByRole('button', { name: 'Next' }).click();
-  const body = await (await created).json();
-  expect(body.success).toBe(true);
-  await page.getByTestId('card-form').waitFor();
-  return { orderId: body.order_id, clientSecret: body.client_secret };
-}
-
 async function fillCard(page: Page, number: string) {
   const form = page.getByTestId('card-form');
   await form.getByLabel('Card number').fill(number);

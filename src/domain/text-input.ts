@@ -5,8 +5,10 @@
  */
 
 /** Every C0 control except tab, line feed and carriage return, and DEL. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Single-line values (names of files, e-mail addresses) allow no control character at all. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_IN_LINE = /[\u0000-\u001f\u007f]/;
 
 export const hasControlCharacters = (text: string, { singleLine = false } = {}): boolean =>

@@ -5,7 +5,6 @@
  * never holds the other back. The arrays they share live in SharedArrayBuffers, so nothing is
  * copied; any other argument is cloned into the helper.
  */
-import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { workerScript } from '../../../../worker-script.js';

@@ -58,8 +58,8 @@ export function boxBlur3(src: Plane, sigma: number): Plane {
   const { width: w, height: h } = src;
   // Box width per pass so that three passes give variance sigma^2 (Wells 1986).
   const r = Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2));
-  let a = copyF32(src.data);
-  let b = f32(w * h);
+  const a = copyF32(src.data);
+  const b = f32(w * h);
   for (let pass = 0; pass < 3; pass++) {
     boxH(a, b, w, h, r);
     boxV(b, a, w, h, r);

@@ -1,0 +1,100 @@
+/**
+ * The architecture's rules are in eslint.config.js; this proves they bite. Each case writes a
+ * small file that breaks one rule into the tree, lints it with the project's configuration, and
+ * removes it again.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+const folders: string[] = [];
+
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Writes the files into a fresh folder under `parent` and returns the rules the first breaks. */
+async function brokenRules(parent: string, files: Record<string, string>): Promise<string[]> {
+  const folder = mkdtempSync(join(root, parent, 'lint-case-'));
+  folders.push(folder);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
+  const [result] = await eslint.lintFiles([join(folder, Object.keys(files)[0]!)]);
+  return result!.messages.map((message) => message.ruleId ?? message.message);
+}
+
+describe('the lint configuration', () => {
+  it('passes a file that keeps the rules', async () => {
+    expect(
+      await brokenRules('src/server/modules/orders', {
+        'ok.ts': "import { sendOrderConfirmation } from '../../email/index.js';\nexport const send = sendOrderConfirmation;\n",
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a web import of the server', async () => {
+    expect(
+      await brokenRules('src/web/lib', {
+        'bad.ts': "import { buildApp } from '@/server/app';\nexport const app = buildApp;\n",
+      }),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it("refuses a reach into another module's sub-folder", async () => {
+    expect(
+      await brokenRules('src/server/modules/orders', {
+        'bad.ts': "import { renderLocalMockups } from '../../mockups/local/index.js';\nexport const render = renderLocalMockups;\n",
+      }),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses one web feature importing another', async () => {
+    expect(
+      await brokenRules('src/web/features/cart', {
+        'bad.ts': "import * as checkout from '@/web/features/checkout/lib/checkout-rules';\nexport const rules = checkout;\n",
+      }),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses an import cycle', async () => {
+    expect(
+      await brokenRules('src/web/lib', {
+        'a.ts': "import { b } from './b';\nexport const a = () => b();\n",
+        'b.ts': "import { a } from './a';\nexport const b = () => a();\n",
+      }),
+    ).toContain('import-x/no-cycle');
+  });
+
+  it('refuses a domain import of anything but zod', async () => {
+    expect(
+      await brokenRules('src/domain', {
+        'bad.ts': "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+      }),
+    ).toContain('no-restricted-imports');
+  });
+});
+
+describe('the server modules', () => {
+  it('depend on one another without a cycle', () => {
+    const modules = join(root, 'src/server/modules');
+    const graph = new Map<string, Set<string>>();
+    for (const file of readdirSync(modules, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.ts$/.test(file) || /\.test\.ts$/.test(file)) continue;
+      const from = file.split('/')[0]!;
+      for (const [, specifier] of readFileSync(join(modules, file), 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const to = relative(modules, resolve(dirname(join(modules, file)), specifier!)).split('/')[0]!;
+        if (to === from || to.startsWith('..')) continue;
+        graph.set(from, (graph.get(from) ?? new Set()).add(to));
+      }
+    }
+    const cycles: string[] = [];
+    const visit = (name: string, path: string[]) => {
+      if (path.includes(name)) return void cycles.push([...path.slice(path.indexOf(name)), name].join(' → '));
+      for (const next of graph.get(name) ?? []) visit(next, [...path, name]);
+    };
+    for (const name of graph.keys()) visit(name, []);
+    expect(cycles).toEqual([]);
+  });
+});
