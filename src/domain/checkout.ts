@@ -104,7 +104,7 @@ export const checkoutFormSchema = z
     ] as const;
     for (const [field, schema] of rules) {
       const result = schema.safeParse(form[field]);
-      if (!result.success) context.addIssue({ code: 'custom', path: [field], message: result.error.issues[0].message });
+      if (!result.success) context.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]!.message });
     }
   });
 

@@ -33,7 +33,7 @@ export function SaveEmailBox({
   const address = parsed.success ? parsed.data : null;
   const alreadySaved = address !== null && address.toLowerCase() === savedEmail?.toLowerCase();
   const canSave = address !== null && !alreadySaved && !save.isPending;
-  const problem = edited && !parsed.success ? parsed.error.issues[0].message : undefined;
+  const problem = edited && !parsed.success ? parsed.error.issues[0]!.message : undefined;
 
   const submit = () => {
     if (!address || !canSave) return;

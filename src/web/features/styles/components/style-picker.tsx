@@ -21,7 +21,8 @@ export function StylePicker({ selectedId, onSelect, compact = false, onChange, d
 
   // The first style is chosen for the visitor when none is.
   useEffect(() => {
-    if (!selectedId && styles.length > 0) onSelect(styles[0]);
+    const first = styles[0];
+    if (!selectedId && first) onSelect(first);
   }, [selectedId, styles, onSelect]);
 
   if (compact && selected) {

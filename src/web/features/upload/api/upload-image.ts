@@ -63,7 +63,7 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
     } catch (error) {
       lastError = error;
       if (!isWorthRetrying(error) || attempt === UPLOAD_ATTEMPTS) break;
-      await wait(UPLOAD_RETRY_DELAYS_MS[attempt - 1]);
+      await wait(UPLOAD_RETRY_DELAYS_MS[attempt - 1] ?? 0);
     }
   }
   throw toUploadError(lastError);

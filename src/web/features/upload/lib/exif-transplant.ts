@@ -16,7 +16,7 @@ export function findExifSegment(jpeg: Uint8Array): Uint8Array | null {
   while (at + 4 <= jpeg.length && jpeg[at] === 0xff) {
     const marker = jpeg[at + 1];
     if (marker === SOS) return null;
-    const length = (jpeg[at + 2] << 8) | jpeg[at + 3];
+    const length = (jpeg[at + 2]! << 8) | jpeg[at + 3]!;
     if (length < 2 || at + 2 + length > jpeg.length) return null;
     const isExif =
       marker === APP1 && length > 8 && String.fromCharCode(...jpeg.subarray(at + 4, at + 8)) === 'Exif' && jpeg[at + 8] === 0 && jpeg[at + 9] === 0;
