@@ -76,6 +76,17 @@ describe('the lint configuration', () => {
   });
 });
 
+describe('docs/ARCHITECTURE.md', () => {
+  it('lists every server module, and only those', () => {
+    const layout = readFileSync(join(root, 'docs/ARCHITECTURE.md'), 'utf8');
+    const listed = [...layout.matchAll(/^ {6}([a-z-]+) {2,}\S/gm)].map((match) => match[1]);
+    const folders = readdirSync(join(root, 'src/server/modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(listed.sort()).toEqual(folders.sort());
+  });
+});
+
 describe('the server modules', () => {
   it('depend on one another without a cycle', () => {
     const modules = join(root, 'src/server/modules');
