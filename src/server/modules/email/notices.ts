@@ -16,10 +16,11 @@ export interface NoticeOptions {
   supportEmail: string;
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(subject: string, options: NoticeOptions, number: string, body: string): string {
+/** The look every customer e-mail shares; `reference` is what to quote when writing in. */
+export function layout(subject: string, options: NoticeOptions, reference: string | null, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f6f5f2;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#111827">
@@ -28,13 +29,13 @@ function layout(subject: string, options: NoticeOptions, number: string, body: s
 <tr><td>
 <div style="font-size:14px;letter-spacing:.08em;text-transform:uppercase;color:#6b7280">${escapeHtml(options.siteName)}</div>
 ${body}
-<p style="margin:24px 0 0;color:#6b7280;font-size:14px">Questions? Write to <a href="mailto:${escapeHtml(options.supportEmail)}" style="color:#111827">${escapeHtml(options.supportEmail)}</a> and quote order #${number}.</p>
+<p style="margin:24px 0 0;color:#6b7280;font-size:14px">Questions? Write to <a href="mailto:${escapeHtml(options.supportEmail)}" style="color:#111827">${escapeHtml(options.supportEmail)}</a>${reference ? ` and quote ${escapeHtml(reference)}` : ''}.</p>
 </td></tr></table>
 </td></tr></table>
 </body></html>`;
 }
 
-const button = (href: string, label: string) =>
+export const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#111827;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(label)}</a></p>`;
 
 export function renderShippedNotice(order: Order, options: NoticeOptions): ConfirmationContent {
@@ -48,7 +49,7 @@ export function renderShippedNotice(order: Order, options: NoticeOptions): Confi
   const html = layout(
     subject,
     options,
-    number,
+    `order #${number}`,
     `<h1 style="font-size:24px;margin:8px 0 4px">Your order is on its way!</h1>
 <p style="margin:0 0 16px;color:#374151">Order <strong>#${number}</strong> has left production and is with ${escapeHtml(carrier)}.</p>
 ${tracking}${order.tracking_url ? button(order.tracking_url, 'Track your package') : ''}
@@ -76,7 +77,7 @@ export function renderRefundNotice(order: Order, refund: { amount: number; full:
   const html = layout(
     subject,
     options,
-    number,
+    `order #${number}`,
     `<h1 style="font-size:24px;margin:8px 0 4px">We've refunded ${escapeHtml(amount)}</h1>
 <p style="margin:0 0 16px;color:#374151">${what} We sent <strong>${escapeHtml(amount)}</strong> back to the card you paid with for order <strong>#${number}</strong>. Banks usually show it within 5–10 business days.</p>
 ${button(orderPage, 'View your order')}`,

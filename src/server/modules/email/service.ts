@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, notExists } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Transaction } from '../../db/client.js';
 import { email_messages, order_events, order_items, orders } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { renderOrderConfirmation, type ConfirmationContent } from './confirmation.js';
@@ -85,34 +86,55 @@ export async function sendOrderConfirmation(
   if (unsent) await db.update(email_messages).set(row).where(eq(email_messages.id, messageId));
   else await db.insert(email_messages).values({ id: messageId, ...row });
 
+  // Both or neither: a message marked sent on an order still unmarked would make a retried
+  // job write a second confirmation.
+  await deliver(context, transport, messageId, order.customer_email, content, async (tx, now) => {
+    await tx
+      .update(orders)
+      .set(
+        options.resend
+          ? { last_email_resent_at: now, confirmation_email_sent_at: order.confirmation_email_sent_at ?? now }
+          : { confirmation_email_sent_at: now },
+      )
+      .where(eq(orders.id, orderId));
+  });
+  context.log.info({ order: orderId, message: messageId, transport: transport.kind }, 'order confirmation sent');
+  return { messageId, skipped: false };
+}
+
+/** What a send records beside the message row, in the transaction that marks it sent. */
+type AfterSent = (tx: Transaction, sentAt: Date, messageId: string) => Promise<void>;
+
+/**
+ * Sends a message whose row is already written, then marks the row sent (with whatever
+ * `afterSent` records, in the same transaction) or failed, and rethrows a failure.
+ */
+async function deliver(
+  context: AppContext,
+  transport: MailTransport,
+  messageId: string,
+  to: string,
+  content: ConfirmationContent,
+  afterSent?: AfterSent,
+): Promise<void> {
+  const { db, config } = context;
   try {
     const { providerMessageId } = await transport.send({
       id: messageId,
       from: config.mailFrom,
-      to: order.customer_email,
+      to,
       subject: content.subject,
       html: content.html,
       text: content.text,
     });
-    const now = new Date();
-    // Both or neither: a message marked sent on an order still unmarked would make a retried
-    // job write a second confirmation.
+    const sentAt = new Date();
     await db.transaction(async (tx) => {
       await tx
         .update(email_messages)
-        .set({ status: 'sent', sent_at: now, provider_message_id: providerMessageId })
+        .set({ status: 'sent', sent_at: sentAt, provider_message_id: providerMessageId })
         .where(eq(email_messages.id, messageId));
-      await tx
-        .update(orders)
-        .set(
-          options.resend
-            ? { last_email_resent_at: now, confirmation_email_sent_at: order.confirmation_email_sent_at ?? now }
-            : { confirmation_email_sent_at: now },
-        )
-        .where(eq(orders.id, orderId));
+      await afterSent?.(tx, sentAt, messageId);
     });
-    context.log.info({ order: orderId, message: messageId, transport: transport.kind }, 'order confirmation sent');
-    return { messageId, skipped: false };
   } catch (error) {
     await db
       .update(email_messages)
@@ -120,6 +142,29 @@ export async function sendOrderConfirmation(
       .where(eq(email_messages.id, messageId));
     throw error;
   }
+}
+
+/** Writes a new message row and sends it. */
+async function sendNew(
+  context: AppContext,
+  message: { orderId: string | null; kind: string; to: string; content: ConfirmationContent },
+  afterSent?: AfterSent,
+): Promise<{ messageId: string }> {
+  const transport = mailTransport(context);
+  const messageId = randomUUID();
+  await context.db.insert(email_messages).values({
+    id: messageId,
+    order_id: message.orderId,
+    kind: message.kind,
+    to_address: message.to,
+    subject: message.content.subject,
+    html: message.content.html,
+    text_body: message.content.text,
+    transport: transport.kind,
+    status: 'queued',
+  });
+  await deliver(context, transport, messageId, message.to, message.content, afterSent);
+  return { messageId };
 }
 
 /** A confirmation more than this late helps nobody: the admin's Resend is there for those. */
@@ -188,47 +233,13 @@ async function sendNotice(
   eventType: string,
   content: ConfirmationContent,
 ): Promise<{ messageId: string }> {
-  const { db, config } = context;
-  const transport = mailTransport(context);
-  const messageId = randomUUID();
-  await db.insert(email_messages).values({
-    id: messageId,
-    order_id: order.id,
-    kind,
-    to_address: order.customer_email,
-    subject: content.subject,
-    html: content.html,
-    text_body: content.text,
-    transport: transport.kind,
-    status: 'queued',
+  const message = { orderId: order.id, kind, to: order.customer_email, content };
+  return sendNew(context, message, async (tx, _sentAt, messageId) => {
+    await tx.insert(order_events).values({ order_id: order.id, type: eventType, detail: { message_id: messageId } });
   });
-  try {
-    const { providerMessageId } = await transport.send({
-      id: messageId,
-      from: config.mailFrom,
-      to: order.customer_email,
-      subject: content.subject,
-      html: content.html,
-      text: content.text,
-    });
-    await db.transaction(async (tx) => {
-      await tx
-        .update(email_messages)
-        .set({ status: 'sent', sent_at: new Date(), provider_message_id: providerMessageId })
-        .where(eq(email_messages.id, messageId));
-      await tx.insert(order_events).values({ order_id: order.id, type: eventType, detail: { message_id: messageId } });
-    });
-    return { messageId };
-  } catch (error) {
-    await db
-      .update(email_messages)
-      .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
-      .where(eq(email_messages.id, messageId));
-    throw error;
-  }
 }
 
-const noticeOptions = (context: AppContext) => ({
+export const noticeOptions = (context: AppContext) => ({
   siteName: context.config.siteName,
   publicUrl: context.config.publicUrl,
   supportEmail: context.config.supportEmail,
@@ -257,4 +268,13 @@ export async function sendRefundNotice(
   const [order] = await context.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Order not found');
   return sendNotice(context, order, REFUND_KIND, 'refund_email_sent', renderRefundNotice(order, refund, noticeOptions(context)));
+}
+
+/** Sends one of the account e-mails (sign-up), which belong to no order. */
+export async function sendAccountEmail(
+  context: AppContext,
+  to: string,
+  email: { kind: string; content: ConfirmationContent },
+): Promise<{ messageId: string }> {
+  return sendNew(context, { orderId: null, kind: email.kind, to, content: email.content });
 }
