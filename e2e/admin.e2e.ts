@@ -4,6 +4,8 @@
  * examples and the confirmed replacement of the oldest → sign out; a plain user is refused.
  * Screenshots at desktop and 768 px land in e2e/artifacts/admin-*.png.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -339,13 +341,28 @@ describe('the owner runs the shop from the back office', () => {
   });
 });
 
+/** The link in the newest sign-up e-mail to `address`, read from the shop's outbox. */
+async function signUpLinkFor(address: string): Promise<string> {
+  const folder = join(shop.dataDir, 'outbox');
+  for (const name of await readdir(folder)) {
+    // Quoted-printable: undo the soft line breaks and the escaped '=' before looking.
+    const text = (await readFile(join(folder, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = /^To: (.+)$/m.exec(text)?.[1]?.trim() === address && /https?:\/\/\S+\/api\/auth\/confirm\?token=[\w-]+/.exec(text);
+    if (link) return `${shop.url}${new URL(link[0]).pathname}${new URL(link[0]).search}`;
+  }
+  throw new Error(`no sign-up e-mail to ${address}`);
+}
+
 describe('a signed-in plain user', () => {
   it("is refused: the 'Access denied' toast, then Access Denied with the e-mail", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${shop.url}/`);
     const signUp = await page.request.post(`${shop.url}/api/auth/signup`, { data: PLAIN, headers: { origin: shop.url } });
-    expect(signUp.status()).toBe(201);
+    expect(signUp.status()).toBe(202);
+    // The account is made by the link in the e-mail, which signs the visitor in and opens the shop.
+    await page.goto(await signUpLinkFor(PLAIN.email));
+    await page.waitForURL(`${shop.url}/`);
 
     await page.goto(`${shop.url}/admin`);
     await toast(page, 'Access denied');

@@ -26,7 +26,9 @@ export const AUTH_MESSAGES = {
   sessionExpired: 'Your session has expired. Please log in again.',
   notAdmin: "You don't have admin privileges to access this area.",
   crossSiteRefused: 'This request did not come from this shop and was refused.',
-  emailTaken: 'An account with this email already exists.',
+  /** The one answer to every well-formed sign-up, new address or known. */
+  signUpCheckEmail: 'Check your email: we sent a link to finish creating your account.',
+  signUpLinkInvalid: 'This link has expired or has already been used. Please sign up again.',
   tooManySignUps: 'Too many new accounts from this address. Please try again later.',
   passwordTooShort: (min: number) => `Password must be at least ${min} characters.`,
   invalidEmail: 'Please enter a valid email address.',
@@ -36,6 +38,9 @@ export const AUTH_MESSAGES = {
 export type AuthErrorCode = 'unauthenticated' | 'session_expired' | 'forbidden' | 'cross_site' | 'rate_limited';
 
 export const PASSWORD_MIN_LENGTH = 8;
+
+/** How long the link in a sign-up e-mail creates the account. */
+export const SIGN_UP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A session lasts 7 days and is renewed on use once half of that has passed. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -62,6 +67,11 @@ export const signUpSchema = z.object({
   password: z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH)),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** POST /api/auth/signup: the same for every address, whether or not it has an account. */
+export interface SignUpView {
+  message: string;
+}
 
 export type Role = 'admin' | 'user';
 

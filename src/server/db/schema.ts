@@ -313,6 +313,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );
 
+/**
+ * A sign-up waiting for its e-mail to be confirmed. The account is made only by the link in
+ * that e-mail, so the sign-up answer itself says nothing about which addresses have accounts.
+ */
+export const sign_up_requests = pgTable(
+  'sign_up_requests',
+  {
+    /** SHA-256 of the token in the e-mailed link. */
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('sign_up_requests_expires_idx').on(t.expires_at)],
+);
+
 /** Editable storefront content (the hero section), one JSON document per key. */
 export const site_content = pgTable('site_content', {
   key: text('key').primaryKey(),

@@ -68,7 +68,11 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'GET /api/email/open/:file': { summary: "Marks an order e-mail opened (the message's tracking pixel)" },
 
   'POST /api/auth/login': { summary: 'Signs in; sets the session cookie', body: signInSchema },
-  'POST /api/auth/signup': { summary: 'Creates an account and signs it in', body: signUpSchema },
+  'POST /api/auth/signup': {
+    summary: 'Asks for an account: e-mails a confirmation link (or, for a known address, a notice); answers alike',
+    body: signUpSchema,
+  },
+  'GET /api/auth/confirm': { summary: "The sign-up e-mail's link: makes the account, signs it in, redirects to /" },
   'POST /api/auth/logout': { summary: 'Ends the session' },
   'GET /api/auth/session': { summary: 'The signed-in account, if any' },
   'GET /api/auth/admin-status': { summary: 'Whether the signed-in account is an admin' },

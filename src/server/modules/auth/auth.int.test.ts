@@ -4,10 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, SIGN_IN_MAX_FAILURES } from '../../../domain/auth.js';
 import { openDatabase } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { email_messages, sessions, sign_up_requests, users } from '../../db/schema.js';
 import { createAccount, SAME_ORIGIN, signInCookie } from '../../testing/admin-session.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { findUserByEmail } from './repository.js';
@@ -20,6 +20,31 @@ beforeAll(async () => {
   shop = await createTestApp({ env: { TRUST_PROXY: 'true' } });
 });
 afterAll(async () => shop?.close());
+
+const signUp = (email: string, address: string) =>
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    headers: { origin: SAME_ORIGIN },
+    payload: { email, password: 'a-long-password' },
+    remoteAddress: address,
+  });
+
+/** The e-mails sent to an address, newest first. */
+const mailsTo = (address: string) =>
+  shop.context.db.select().from(email_messages).where(eq(email_messages.to_address, address)).orderBy(desc(email_messages.created_at));
+
+/** The path and query of the sign-up link in an e-mail's text. */
+function confirmLinkIn(text: string): string {
+  const url = new URL(text.match(/https?:\/\/\S+\/api\/auth\/confirm\?token=\S+/)![0]);
+  return url.pathname + url.search;
+}
+
+/** The link in the newest sign-up e-mail to an address. */
+async function confirmLinkFor(address: string): Promise<string> {
+  const [mail] = await mailsTo(address);
+  return confirmLinkIn(mail!.text_body);
+}
 
 const login = (email: string, password: string, options: { address?: string; headers?: Record<string, string> } = {}) =>
   shop.app.inject({
@@ -39,16 +64,12 @@ describe('passwords are stored as argon2id hashes', () => {
   });
 
   it('hashes the password of an account made by sign-up the same way', async () => {
-    const response = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { origin: SAME_ORIGIN },
-      payload: { email: 'new-user@example.com', password: 'a-long-password' },
-    });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().user).toMatchObject({ email: 'new-user@example.com', role: 'user' });
+    const response = await signUp('new-user@example.com', '10.9.0.1');
+    expect(response.statusCode).toBe(202);
+    await shop.app.inject({ method: 'GET', url: await confirmLinkFor('new-user@example.com') });
     const user = await findUserByEmail(shop.context.db, 'NEW-USER@example.com');
     expect(user!.password_hash.startsWith('$argon2id$')).toBe(true);
+    expect(user!.role).toBe('user');
   });
 });
 
@@ -231,39 +252,101 @@ describe('the first admin: ADMIN_EMAIL/ADMIN_PASSWORD at start, or `npm run admi
   });
 });
 
-describe('sign-up makes plain users', () => {
-  it('refuses a taken address and a short password', async () => {
-    const taken = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { origin: SAME_ORIGIN },
-      payload: { email: 'owner@example.com', password: 'a-long-password' },
-    });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe(AUTH_MESSAGES.emailTaken);
+describe('sign-up is confirmed by e-mail and answers alike for every address', () => {
+  const requestCount = async () => (await shop.context.db.select().from(sign_up_requests)).length;
+
+  it('answers a known address exactly as a new one, and e-mails each what it needs', async () => {
+    const known = await signUp('owner@example.com', '10.8.0.1');
+    const fresh = await signUp('brand-new-1@example.com', '10.8.0.2');
+    expect(known.statusCode).toBe(202);
+    expect(fresh.statusCode).toBe(202);
+    expect(known.json()).toEqual({ message: AUTH_MESSAGES.signUpCheckEmail });
+    expect(fresh.json()).toEqual(known.json());
+    expect(Object.keys(fresh.headers).sort()).toEqual(Object.keys(known.headers).sort());
+    expect(known.cookies).toEqual([]);
+    expect(fresh.cookies).toEqual([]);
+
+    const [exists] = await mailsTo('owner@example.com');
+    expect(exists).toMatchObject({ kind: 'account_exists', order_id: null, status: 'sent' });
+    expect(exists!.text_body).toContain('already has one');
+    expect(exists!.text_body).not.toContain('/api/auth/confirm');
+    const [confirm] = await mailsTo('brand-new-1@example.com');
+    expect(confirm).toMatchObject({ kind: 'account_sign_up', status: 'sent' });
+    // The known account is untouched: its password still signs in, no request was stored for it.
+    expect((await login('owner@example.com', 'owner-password-1', { address: '10.8.0.3' })).statusCode).toBe(200);
+    expect(await findUserByEmail(shop.context.db, 'brand-new-1@example.com')).toBeUndefined();
+  });
+
+  it('makes the account only from the link, signs it in and sends the visitor to the shop, once', async () => {
+    await signUp('brand-new-2@example.com', '10.8.1.1');
+    const link = await confirmLinkFor('brand-new-2@example.com');
+    const confirmed = await shop.app.inject({ method: 'GET', url: link });
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe('/');
+    const cookie = confirmed.cookies.find((entry) => entry.name === SESSION_COOKIE)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    const session = await shop.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { [SESSION_COOKIE]: cookie.value } });
+    expect(session.json().user).toMatchObject({ email: 'brand-new-2@example.com', role: 'user' });
+
+    const again = await shop.app.inject({ method: 'GET', url: link });
+    expect(again.statusCode).toBe(400);
+    expect(again.headers['content-type']).toContain('text/html');
+    expect(again.body).toContain(AUTH_MESSAGES.signUpLinkInvalid);
+    expect(again.cookies).toEqual([]);
+  });
+
+  it('refuses a made-up or expired link with a page, and makes no account', async () => {
+    const madeUp = await shop.app.inject({ method: 'GET', url: '/api/auth/confirm?token=not-a-real-token' });
+    expect(madeUp.statusCode).toBe(400);
+    expect(madeUp.body).toContain(AUTH_MESSAGES.signUpLinkInvalid);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/auth/confirm' })).statusCode).toBe(400);
+
+    await signUp('late@example.com', '10.8.2.1');
+    const link = await confirmLinkFor('late@example.com');
+    await shop.context.db.execute(sql`update sign_up_requests set expires_at = now() - interval '1 minute' where email = 'late@example.com'`);
+    expect((await shop.app.inject({ method: 'GET', url: link })).statusCode).toBe(400);
+    expect(await findUserByEmail(shop.context.db, 'late@example.com')).toBeUndefined();
+  });
+
+  it('lets only one of two links for one address make the account', async () => {
+    await signUp('twice@example.com', '10.8.3.1');
+    await signUp('twice@example.com', '10.8.3.2');
+    const [second, first] = await mailsTo('twice@example.com');
+    expect((await shop.app.inject({ method: 'GET', url: confirmLinkIn(first!.text_body) })).statusCode).toBe(303);
+    expect((await shop.app.inject({ method: 'GET', url: confirmLinkIn(second!.text_body) })).statusCode).toBe(400);
+    expect((await mailsTo('twice@example.com')).map((mail) => mail.kind)).toEqual(['account_sign_up', 'account_sign_up']);
+  });
+
+  it("refuses a short password and a malformed address with the field's message, storing nothing", async () => {
+    const before = await requestCount();
     const short = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
       headers: { origin: SAME_ORIGIN },
       payload: { email: 'short@example.com', password: 'short' },
+      remoteAddress: '10.8.4.1',
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toBe(AUTH_MESSAGES.passwordTooShort(8));
+    const malformed = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { origin: SAME_ORIGIN },
+      payload: { email: 'not-an-address', password: 'a-long-password' },
+      remoteAddress: '10.8.4.1',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toBe(AUTH_MESSAGES.invalidEmail);
+    expect(await requestCount()).toBe(before);
+    expect(await mailsTo('short@example.com')).toEqual([]);
   });
 
-  it('counts every attempt against the address, taken addresses too: probing for accounts is throttled', async () => {
-    const probe = (email: string) =>
-      shop.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        headers: { origin: SAME_ORIGIN },
-        payload: { email, password: 'a-long-password' },
-        remoteAddress: '10.7.0.1',
-      });
+  it('counts every attempt against the address, known addresses too', async () => {
     const answers: number[] = [];
-    for (let attempt = 0; attempt < 12; attempt += 1) answers.push((await probe('owner@example.com')).statusCode);
-    expect(answers.slice(0, 10).every((status) => status === 409)).toBe(true);
+    for (let attempt = 0; attempt < 12; attempt += 1) answers.push((await signUp('owner@example.com', '10.7.0.1')).statusCode);
+    expect(answers.slice(0, 10).every((status) => status === 202)).toBe(true);
     expect(answers.slice(10)).toEqual([429, 429]);
-    expect((await probe('brand-new@example.com')).statusCode).toBe(429);
+    expect((await signUp('brand-new@example.com', '10.7.0.1')).statusCode).toBe(429);
   });
 });
+

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { sessions, sign_up_requests, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -56,4 +56,24 @@ export async function deleteUserSessions(db: Database, userId: string): Promise<
 
 export async function deleteExpiredSessions(db: Database, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expires_at, now));
+}
+
+export async function insertSignUpRequest(
+  db: Database,
+  values: { id: string; email: string; password_hash: string; expires_at: Date },
+): Promise<void> {
+  await db.insert(sign_up_requests).values(values);
+}
+
+/** Takes a live sign-up request once: a second use of its link finds nothing. */
+export async function takeSignUpRequest(db: Database, id: string, now: Date) {
+  const [row] = await db
+    .delete(sign_up_requests)
+    .where(and(eq(sign_up_requests.id, id), gt(sign_up_requests.expires_at, now)))
+    .returning();
+  return row;
+}
+
+export async function deleteExpiredSignUpRequests(db: Database, now: Date): Promise<void> {
+  await db.delete(sign_up_requests).where(lt(sign_up_requests.expires_at, now));
 }

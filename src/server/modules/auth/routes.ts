@@ -1,10 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, signInSchema, signUpSchema, type AdminStatusView, type SessionView } from '../../../domain/auth.js';
+import { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  signInSchema,
+  signUpSchema,
+  type AdminStatusView,
+  type SessionView,
+  type SignUpView,
+} from '../../../domain/auth.js';
 import type { AppContext } from '../../context.js';
 import { currentSession } from './guard.js';
 import { LoginThrottle, addressKey } from './login-throttle.js';
-import { signIn, signUp } from './service.js';
+import { HttpError } from '../../http/errors.js';
+import { escapeHtml } from '../email/index.js';
+import { SIGN_UP_CONFIRM_ROUTE, confirmSignUp, requestSignUp, signIn } from './service.js';
 import { clearSessionCookie, endSession, readSessionToken, writeSessionCookie } from './sessions.js';
+
+const confirmQuerySchema = z.object({ token: z.string().min(1).max(200) });
+
+const refusedAsNull = (error: unknown) => {
+  if (error instanceof HttpError) return null;
+  throw error;
+};
+
+const linkInvalidPage = (siteName: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(siteName)}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111827">
+<h1 style="font-size:1.5rem">${escapeHtml(siteName)}</h1>
+<p>${AUTH_MESSAGES.signUpLinkInvalid}</p>
+<p><a href="/" style="color:#111827">Return to homepage</a></p>
+</body></html>`;
 
 export async function authRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const signInThrottle = new LoginThrottle();
@@ -26,9 +52,18 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     // Every attempt counts, taken or not: probing which e-mails have accounts (and making
     // the server hash a password per try) is limited like creating them.
     signUpThrottle.fail(key);
-    const signedIn = await signUp(context.db, input);
+    await requestSignUp(context, input);
+    return reply.status(202).send({ message: AUTH_MESSAGES.signUpCheckEmail } satisfies SignUpView);
+  });
+
+  /** The link in the sign-up e-mail: the account is made, signed in, and sent to the shop. */
+  app.get(SIGN_UP_CONFIRM_ROUTE, async (request, reply) => {
+    const parsed = confirmQuerySchema.safeParse(request.query);
+    const signedIn = parsed.success ? await confirmSignUp(context.db, parsed.data.token).catch(refusedAsNull) : null;
+    // A person clicked this in an e-mail: a dead link gets a page, not an API error.
+    if (!signedIn) return reply.status(400).type('text/html; charset=utf-8').send(linkInvalidPage(context.config.siteName));
     writeSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
-    return reply.status(201).send({ user: signedIn.user } satisfies SessionView);
+    return reply.redirect('/', 303);
   });
 
   app.post('/api/auth/logout', async (request, reply) => {

@@ -2,13 +2,41 @@
  * Accounts and sign-in: argon2id hashes, server sessions, a failure throttle per address and
  * per account, and the first admin made from ADMIN_EMAIL/ADMIN_PASSWORD or the CLI.
  */
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, SIGN_IN_MAX_FAILURES, type SessionUser, type SignInInput, type SignUpInput } from '../../../domain/auth.js';
+import { randomBytes } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  SIGN_IN_MAX_FAILURES,
+  SIGN_UP_LINK_TTL_MS,
+  type SessionUser,
+  type SignInInput,
+  type SignUpInput,
+} from '../../../domain/auth.js';
+import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
-import { HttpError, conflict } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
+import {
+  ACCOUNT_EXISTS_KIND,
+  noticeOptions,
+  renderAccountExists,
+  renderSignUpConfirmation,
+  sendAccountEmail,
+  SIGN_UP_KIND,
+} from '../email/index.js';
 import { accountAtAddressKey, accountKey, addressKey, type LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
-import { deleteExpiredSessions, deleteUserSessions, findUserByEmail, insertUser, updateUser, type UserRow } from './repository.js';
-import { createSession } from './sessions.js';
+import {
+  deleteExpiredSessions,
+  deleteExpiredSignUpRequests,
+  deleteUserSessions,
+  findUserByEmail,
+  insertSignUpRequest,
+  insertUser,
+  takeSignUpRequest,
+  updateUser,
+  type UserRow,
+} from './repository.js';
+import { createSession, sessionIdOf as tokenIdOf } from './sessions.js';
 
 export interface SignedIn {
   user: SessionUser;
@@ -62,14 +90,43 @@ export async function signIn(
   return { user: toSessionUser(user), ...session };
 }
 
-/** The spec's sign-up: a plain user account, signed in at once. */
-export async function signUp(db: Database, input: SignUpInput): Promise<SignedIn> {
-  const row = await insertUser(db, {
+/**
+ * The spec's sign-up, confirmed by e-mail: a new address is sent a link that creates the
+ * account, a known one is told it already has one. Both cost one password hash and one
+ * e-mail, and the caller answers both alike, so sign-up cannot be used to learn who has an
+ * account here.
+ */
+export async function requestSignUp(context: AppContext, input: SignUpInput): Promise<void> {
+  const { db, config } = context;
+  const now = new Date();
+  const passwordHash = await hashPassword(input.password);
+  await deleteExpiredSignUpRequests(db, now);
+  const options = noticeOptions(context);
+  if (await findUserByEmail(db, input.email)) {
+    const signInUrl = `${config.publicUrl}/admin/login`;
+    await sendAccountEmail(context, input.email, { kind: ACCOUNT_EXISTS_KIND, content: renderAccountExists(signInUrl, options) });
+    return;
+  }
+  const token = randomBytes(32).toString('base64url');
+  await insertSignUpRequest(db, {
+    id: tokenIdOf(token),
     email: input.email,
-    password_hash: await hashPassword(input.password),
-    role: 'user',
+    password_hash: passwordHash,
+    expires_at: new Date(now.getTime() + SIGN_UP_LINK_TTL_MS),
   });
-  if (!row) throw conflict(AUTH_MESSAGES.emailTaken);
+  const confirmUrl = `${config.publicUrl}${SIGN_UP_CONFIRM_ROUTE}?token=${token}`;
+  await sendAccountEmail(context, input.email, { kind: SIGN_UP_KIND, content: renderSignUpConfirmation(confirmUrl, options) });
+}
+
+export const SIGN_UP_CONFIRM_ROUTE = '/api/auth/confirm';
+
+/** The link in the sign-up e-mail: makes the plain user account and signs it in, once. */
+export async function confirmSignUp(db: Database, token: string): Promise<SignedIn> {
+  const request = await takeSignUpRequest(db, tokenIdOf(token), new Date());
+  if (!request) throw new HttpError(400, AUTH_MESSAGES.signUpLinkInvalid, { code: 'link_invalid' });
+  // Two requests for one address race to here: the unique index lets one make the account.
+  const row = await insertUser(db, { email: request.email, password_hash: request.password_hash, role: 'user' });
+  if (!row) throw new HttpError(400, AUTH_MESSAGES.signUpLinkInvalid, { code: 'link_invalid' });
   const session = await createSession(db, row.id);
   return { user: toSessionUser(row), ...session };
 }

@@ -1,4 +1,13 @@
 export { adminEmailRoutes } from './admin-routes.js';
 export { absoluteUrl } from './confirmation.js';
 export { emailRoutes } from './routes.js';
-export { queueUnsentConfirmations, sendOrderConfirmation, sendRefundNotice, sendShippedNotice } from './service.js';
+export {
+  noticeOptions,
+  queueUnsentConfirmations,
+  sendAccountEmail,
+  sendOrderConfirmation,
+  sendRefundNotice,
+  sendShippedNotice,
+} from './service.js';
+export { ACCOUNT_EXISTS_KIND, renderAccountExists, renderSignUpConfirmation, SIGN_UP_KIND } from './account.js';
+export { escapeHtml } from './notices.js';

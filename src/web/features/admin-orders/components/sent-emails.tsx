@@ -15,6 +15,8 @@ const KINDS: Record<string, string> = {
   order_confirmation: 'Confirmation',
   order_shipped: 'Shipped',
   order_refund: 'Refund',
+  account_sign_up: 'Sign-up',
+  account_exists: 'Sign-up (known address)',
 };
 
 export function SentEmails() {
