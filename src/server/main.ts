@@ -14,16 +14,15 @@ async function main(): Promise<void> {
   // Opening the embedded database takes a few hundred milliseconds; it runs while the
   // rest of the server's code loads.
   const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const [{ buildApp }, { closeContext, createContext }, { createJobHandlers }, { startRecoverySweep }, auth, settings, mockups, styles, seed] =
+  const [{ buildApp }, { closeContext, createContext }, { createJobHandlers }, { startRecoverySweep }, { closeAllPools }, auth, settings, seed] =
     await Promise.all([
       import('./app.js'),
       import('./context.js'),
       import('./jobs/handlers.js'),
       import('./jobs/recovery.js'),
+      import('./infra/worker-pools.js'),
       import('./modules/auth/index.js'),
       import('./modules/settings/index.js'),
-      import('./modules/mockups/index.js'),
-      import('./modules/styles/index.js'),
       import('./seed/seed.js'),
     ]);
   const context = await createContext(config, log, { database: await opening });
@@ -54,7 +53,7 @@ async function main(): Promise<void> {
     // the thread pools and the database close.
     await app.close();
     await stopRecovery();
-    await closeContext(context, { beforeDatabase: () => Promise.all([mockups.closeLocalMockups(), styles.closeStylePool()]) });
+    await closeContext(context, { beforeDatabase: closeAllPools });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

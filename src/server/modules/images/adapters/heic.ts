@@ -5,29 +5,17 @@
  * time, which hands that memory back.
  */
 import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
-import Piscina from 'piscina';
-import { workerScript } from '../../../worker-script.js';
+import { lazyPool } from '../../../infra/worker-pools.js';
 import type { HeicTask } from './heic-worker.js';
 import type { DisplayCopy } from './sharp-images.js';
 
-let pool: Piscina<HeicTask, { data: Uint8Array; width: number; height: number }> | undefined;
-
-function heicPool() {
-  if (!pool) {
-    const { filename, execArgv } = workerScript('./heic-worker', import.meta.url);
-    pool = new Piscina({
-      filename,
-      execArgv,
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: 10_000,
-    });
-  }
-  return pool;
-}
+const pool = lazyPool<HeicTask, { data: Uint8Array; width: number; height: number }>('./heic-worker', import.meta.url, {
+  maxThreads: 1,
+  idleTimeout: 10_000,
+});
 
 async function run(task: HeicTask): Promise<DisplayCopy> {
-  const result = await heicPool().run(task);
+  const result = await pool.run(task);
   return { data: Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength), width: result.width, height: result.height };
 }
 
@@ -41,8 +29,4 @@ export async function decodeToJpeg(heic: Buffer): Promise<Buffer> {
   return (await run({ source: new Uint8Array(heic), output: 'full' })).data;
 }
 
-export async function closeHeicPool(): Promise<void> {
-  const current = pool;
-  pool = undefined;
-  await current?.destroy();
-}
+export const closeHeicPool = (): Promise<void> => pool.close();

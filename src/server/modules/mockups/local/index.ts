@@ -6,8 +6,7 @@
  */
 import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
 import { availableParallelism } from 'node:os';
-import Piscina from 'piscina';
-import { workerScript } from '../../../worker-script.js';
+import { lazyPool, type LazyPool } from '../../../infra/worker-pools.js';
 import { defaultStoreProducts, findBuiltinVariant, type MockupKind } from '../../catalog/index.js';
 import type { RenderedView } from './render.js';
 import type { MockupTask } from './worker.js';
@@ -44,19 +43,13 @@ const LANE_OF: Record<MockupKind, number> = {
 /** Templates take a second to rebuild: keep an idle worker (and its templates) for a while. */
 const IDLE_TIMEOUT_MS = 30 * 60_000;
 
-type Pool = Piscina<MockupTask, RenderedView[] | Uint8Array | null>;
-let lanes: Pool[] | undefined;
+type Pool = LazyPool<MockupTask, RenderedView[] | Uint8Array | null>;
+const lanes: Pool[] = Array.from({ length: Math.min(2, Math.max(1, availableParallelism())) }, () =>
+  lazyPool('./worker', import.meta.url, { maxThreads: 1, idleTimeout: IDLE_TIMEOUT_MS }),
+);
 
 function laneFor(kind: MockupKind): Pool {
-  if (!lanes) {
-    const { filename, execArgv } = workerScript('./worker', import.meta.url);
-    const count = Math.min(2, Math.max(1, availableParallelism()));
-    lanes = Array.from(
-      { length: count },
-      () => new Piscina({ filename, execArgv, minThreads: 0, maxThreads: 1, idleTimeout: IDLE_TIMEOUT_MS }),
-    );
-  }
-  return lanes[LANE_OF[kind] % lanes.length];
+  return lanes[LANE_OF[kind] % lanes.length]!;
 }
 
 function kindOf(variantId: number): MockupKind {
@@ -98,7 +91,5 @@ export async function warmLocalMockups(variantIds: readonly number[] = defaultSt
 
 /** Ends the workers (tests, shutdown). */
 export async function closeLocalMockups(): Promise<void> {
-  const current = lanes;
-  lanes = undefined;
-  await Promise.all((current ?? []).map((lane) => lane.destroy()));
+  await Promise.all(lanes.map((lane) => lane.close()));
 }

@@ -5,8 +5,7 @@
 import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
-import Piscina from 'piscina';
-import { workerScript } from '../../../../worker-script.js';
+import { lazyPool } from '../../../../infra/worker-pools.js';
 import type { LocalStyleId } from './catalogue.js';
 import type { RenderTask } from './worker.js';
 import type { LocalRenderOutput } from './render.js';
@@ -32,23 +31,12 @@ export interface RenderResult {
   quality?: LocalRenderOutput['quality'];
 }
 
-let pool: Piscina<RenderTask, LocalRenderOutput> | undefined;
-
-function stylePool() {
-  if (!pool) {
-    const { filename, execArgv } = workerScript('./worker', import.meta.url);
-    pool = new Piscina({
-      filename,
-      execArgv,
-      minThreads: 0,
-      maxThreads: Math.max(1, availableParallelism()),
-      // Each busy thread holds hundreds of megabytes of pixels; compiled, a new one starts in
-      // a fraction of a second, so idle threads (and their helpers) go after 30 s.
-      idleTimeout: 30_000,
-    });
-  }
-  return pool;
-}
+const pool = lazyPool<RenderTask, LocalRenderOutput>('./worker', import.meta.url, {
+  maxThreads: Math.max(1, availableParallelism()),
+  // Each busy thread holds hundreds of megabytes of pixels; compiled, a new one starts in
+  // a fraction of a second, so idle threads (and their helpers) go after 30 s.
+  idleTimeout: 30_000,
+});
 
 /** Runs in a piscina worker-thread pool so the event loop never blocks; onProgress gets 0..1 fractions as real stages complete. */
 export async function renderArtwork(req: RenderRequest, onProgress?: (fraction: number) => void): Promise<RenderResult> {
@@ -64,7 +52,7 @@ export async function renderArtwork(req: RenderRequest, onProgress?: (fraction: 
   };
   port1.on('message', report);
   try {
-    const result = await stylePool().run(
+    const result = await pool.run(
       { styleId: req.styleId, input, longSide: req.longSide, quality: req.quality, port: port2 },
       { transferList: [port2, input.buffer] },
     );
@@ -81,8 +69,4 @@ export async function renderArtwork(req: RenderRequest, onProgress?: (fraction: 
   }
 }
 
-export async function closeStylePool(): Promise<void> {
-  const p = pool;
-  pool = undefined;
-  await p?.destroy();
-}
+export const closeStylePool = (): Promise<void> => pool.close();

@@ -7,7 +7,7 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { workerScript } from '../../../../worker-script.js';
+import { workerScript } from '../../../../infra/worker-pools.js';
 
 /** Processes rows (or any index range) y0 ≤ y < y1 of a task. */
 export type RowKernel<A> = (args: A, y0: number, y1: number) => void;

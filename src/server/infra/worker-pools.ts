@@ -1,0 +1,73 @@
+/**
+ * Worker threads: where a worker's code is, and the one lazy pool helper every CPU-heavy
+ * part of the server uses. From the sources (run through tsx or vitest) the worker is a
+ * `.ts` file and a thread starts as plain Node, so it registers tsx's loader itself; from
+ * compiled output it is the `.js` beside its caller.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { TransferListItem } from 'node:worker_threads';
+import Piscina from 'piscina';
+
+export interface WorkerScript {
+  filename: string;
+  execArgv: string[];
+  /** Whether the script is TypeScript source (run through tsx). */
+  fromSource: boolean;
+}
+
+/** `name` without extension, resolved against the caller's `import.meta.url`. */
+export function workerScript(name: string, callerUrl: string): WorkerScript {
+  const source = new URL(`${name}.ts`, callerUrl);
+  if (existsSync(fileURLToPath(source))) {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    return { filename: source.href, execArgv: ['--import', tsx], fromSource: true };
+  }
+  return { filename: new URL(`${name}.js`, callerUrl).href, execArgv: [], fromSource: false };
+}
+
+export interface PoolOptions {
+  /** Threads at most; none run until the first task, and idle ones end. */
+  maxThreads: number;
+  /** How long an idle thread (and the memory it holds) is kept, in milliseconds. */
+  idleTimeout: number;
+}
+
+/** A worker-thread pool that starts on its first task and can be closed and used again. */
+export interface LazyPool<Task, Result> {
+  run(task: Task, options?: { transferList?: TransferListItem[] }): Promise<Result>;
+  close(): Promise<void>;
+}
+
+const openPools = new Set<LazyPool<unknown, unknown>>();
+
+/**
+ * The one way this server makes a piscina pool: `name` is the worker's file beside
+ * `callerUrl` (see workerScript). Every pool made here is ended by closeAllPools().
+ */
+export function lazyPool<Task, Result>(name: string, callerUrl: string, options: PoolOptions): LazyPool<Task, Result> {
+  let pool: Piscina<Task, Result> | undefined;
+  const lazy: LazyPool<Task, Result> = {
+    run(task, runOptions) {
+      if (!pool) {
+        const { filename, execArgv } = workerScript(name, callerUrl);
+        pool = new Piscina({ filename, execArgv, minThreads: 0, ...options });
+        openPools.add(lazy as LazyPool<unknown, unknown>);
+      }
+      return pool.run(task, runOptions);
+    },
+    async close() {
+      const current = pool;
+      pool = undefined;
+      openPools.delete(lazy as LazyPool<unknown, unknown>);
+      await current?.destroy();
+    },
+  };
+  return lazy;
+}
+
+/** Ends every pool's threads (shutdown, tests); a pool used again starts afresh. */
+export async function closeAllPools(): Promise<void> {
+  await Promise.all([...openPools].map((pool) => pool.close()));
+}
