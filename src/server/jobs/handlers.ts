@@ -1,8 +1,7 @@
 /**
- * Which code works which job. One place, so that what follows what can be read at a glance:
- * upload → (metadata, display copy: in the request) → transformation → print file;
- * paid order → confirmation e-mail + fulfilment submission → fulfilment updates;
- * shipped (simulated step or Printful's package_shipped) → shipped e-mail.
+ * Which code works which job. What follows a job is not decided here or in the modules but
+ * in one table, flow.ts: a handler whose work has a next step returns its outcome, and
+ * `following` queues what the table says.
  */
 import type { AppContext } from '../context.js';
 import { renderStoreProductImage } from '../modules/mockups/index.js';
@@ -12,19 +11,32 @@ import { advanceSimulatedFulfilment } from '../modules/fulfilment/index.js';
 import { renderPrintfulMockups } from '../modules/mockups/index.js';
 import { renderStylePreview } from '../modules/styles/index.js';
 import { renderPrintFile, renderTransformation } from '../modules/transformations/index.js';
-import type { JobHandlers } from './job-names.js';
+import { afterJob, type JobOutcomes } from './flow.js';
+import type { JobHandler, JobHandlers, JobPayloads } from './job-names.js';
 
 export function createJobHandlers(context: AppContext): JobHandlers {
+  /** Runs `work`, then queues what flow.ts says follows its outcome. */
+  const following =
+    <N extends keyof JobOutcomes>(name: N, work: (data: JobPayloads[N]) => Promise<JobOutcomes[N]>): JobHandler<N> =>
+    async (data) => {
+      const outcome = await work(data);
+      await context.jobs.sendAll(afterJob[name](data, outcome, context.config));
+    };
+
   return {
     'storage.delete': async ({ key }) => context.storage.delete(key),
     'catalog.product-image': ({ productId }) => renderStoreProductImage(context, productId),
     'mockups.printful': ({ transformationId, variantId }) => renderPrintfulMockups(context, transformationId, variantId),
     'style.render-preview': ({ styleId }) => renderStylePreview(context, styleId),
-    'transformation.render': ({ transformationId }) => renderTransformation(context, transformationId),
+    'transformation.render': following('transformation.render', ({ transformationId }) =>
+      renderTransformation(context, transformationId),
+    ),
     'transformation.print-file': ({ transformationId }) => renderPrintFile(context, transformationId),
     'order.send-confirmation': async ({ orderId }) => void (await sendOrderConfirmation(context, orderId)),
-    'order.submit-fulfilment': async ({ orderId }) => void (await submitFulfilment(context, orderId)),
+    'order.submit-fulfilment': following('order.submit-fulfilment', ({ orderId }) => submitFulfilment(context, orderId)),
     'order.send-shipped': async ({ orderId }) => void (await sendShippedNotice(context, orderId)),
-    'fulfilment.simulated-advance': ({ orderId, from }) => advanceSimulatedFulfilment(context, orderId, from),
+    'fulfilment.simulated-advance': following('fulfilment.simulated-advance', ({ orderId, from }) =>
+      advanceSimulatedFulfilment(context, orderId, from),
+    ),
   };
 }

@@ -6,6 +6,7 @@ import { PgBoss, type SendOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { transactionExecutor, type DatabaseHandle, type Transaction } from '../db/client.js';
 import { jobRuns, reportQueueDepths, timed } from '../http/metrics.js';
+import type { NextJob } from './flow.js';
 import { JOB_NAMES, settingsFor, type JobHandlers, type JobName, type JobPayloads } from './job-names.js';
 
 export interface JobQueue {
@@ -15,6 +16,8 @@ export interface JobQueue {
    * transaction commits. Call `wake(name)` once it has committed.
    */
   sendWithin<N extends JobName>(tx: Transaction, name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /** Queues each job (in `tx` when given; call `wake` for them once it commits). */
+  sendAll(jobs: readonly NextJob[], tx?: Transaction): Promise<void>;
   /** The states of the jobs of `name` whose payload contains `data` (pg-boss keeps finished ones for days). */
   states<N extends JobName>(name: N, data: Partial<JobPayloads[N]>): Promise<JobState[]>;
   /** Tells this process's workers of `name` to look for work now rather than at their next poll. */
@@ -98,6 +101,14 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
     },
 
     sendWithin: (tx, name, data, options) => boss.send(name, data as object, { ...options, db: transactionExecutor(tx) }),
+
+    async sendAll(jobs, tx) {
+      for (const job of jobs) {
+        if (tx) await boss.send(job.name, job.data as object, { ...job.options, db: transactionExecutor(tx) });
+        else await boss.send(job.name, job.data as object, job.options ?? {});
+      }
+      if (!tx) for (const job of jobs) wake(job.name);
+    },
 
     wake,
 

@@ -53,9 +53,12 @@ describe('the paid transition and its jobs commit together', () => {
     const jobs = shop.context.jobs;
     const failing: JobQueue = {
       ...jobs,
-      sendWithin: async (tx, name, data, options) => {
-        if (name === 'order.submit-fulfilment') throw new Error('the queue is unreachable');
-        return jobs.sendWithin(tx, name, data, options);
+      // The confirmation is queued in the transaction first; then the queue fails.
+      sendAll: async (list, tx) => {
+        for (const job of list) {
+          if (job.name === 'order.submit-fulfilment') throw new Error('the queue is unreachable');
+          await jobs.sendAll([job], tx);
+        }
       },
     };
     const event = {

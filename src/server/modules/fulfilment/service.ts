@@ -14,12 +14,12 @@ import { isPublicKey } from '../../infra/storage/index.js';
 import { signPrivateFileUrl } from '../../infra/storage/signed-urls.js';
 import type { FulfilmentItem, FulfilmentProviderId } from './provider.js';
 import { activeFulfilmentProviderId, fulfilmentProvider } from './providers.js';
-import { scheduleSimulatedStep } from './simulated-provider.js';
 
 /** How long a print file link handed to the provider stays valid. */
 export const PRINT_FILE_LINK_SECONDS = 14 * 24 * 3600;
 
-export type SubmitOutcome = 'submitted' | 'skipped';
+/** 'simulated' when the simulation took the order: its steps follow (jobs/flow.ts). */
+export type SubmitOutcome = 'submitted' | 'simulated' | 'skipped';
 
 export async function submitFulfilment(context: AppContext, orderId: string): Promise<SubmitOutcome> {
   const { db } = context;
@@ -52,8 +52,7 @@ export async function submitFulfilment(context: AppContext, orderId: string): Pr
       { order: orderId, provider: provider.id, providerOrder: result.providerOrderId, attempt: claimed.fulfilment_attempts },
       'order submitted for fulfilment',
     );
-    if (provider.id === 'simulated') await scheduleSimulatedStep(context, orderId, 'pending');
-    return 'submitted';
+    return provider.id === 'simulated' ? 'simulated' : 'submitted';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await db.update(orders).set({ fulfilment_error: message.slice(0, 1000) }).where(eq(orders.id, orderId));

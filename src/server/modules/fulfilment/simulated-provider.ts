@@ -9,7 +9,6 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders } from '../../db/schema.js';
 import type { FulfilmentProvider } from './provider.js';
-import { queueShippedNotice } from './shipped.js';
 
 export const SIMULATED_CARRIER = 'USPS';
 
@@ -27,27 +26,21 @@ export function createSimulatedFulfilmentProvider(_context: AppContext): Fulfilm
   };
 }
 
-/** Queues the next simulated step after the configured delay. */
-export async function scheduleSimulatedStep(context: AppContext, orderId: string, from: 'pending' | 'confirmed'): Promise<void> {
-  await context.jobs.send(
-    'fulfilment.simulated-advance',
-    { orderId, from },
-    { startAfter: Math.max(0, Math.round(context.config.fulfilmentSimulationSeconds)) },
-  );
-}
-
 function trackingNumber(): string {
   let digits = '9400';
   while (digits.length < 22) digits += String(randomInt(10));
   return digits;
 }
 
-/** pending → confirmed (In Production), then confirmed → shipped with tracking. */
+/**
+ * pending → confirmed (In Production), then confirmed → shipped with tracking; a repeated step
+ * changes nothing. The next step and the shipped e-mail follow from jobs/flow.ts.
+ */
 export async function advanceSimulatedFulfilment(
   context: AppContext,
   orderId: string,
   from: 'pending' | 'confirmed',
-): Promise<void> {
+): Promise<'confirmed' | 'shipped' | 'unchanged'> {
   const current = and(
     eq(orders.id, orderId),
     eq(orders.status, 'paid'),
@@ -56,8 +49,7 @@ export async function advanceSimulatedFulfilment(
   );
   if (from === 'pending') {
     const moved = await context.db.update(orders).set({ printful_status: 'confirmed' }).where(current).returning({ id: orders.id });
-    if (moved.length > 0) await scheduleSimulatedStep(context, orderId, 'confirmed');
-    return;
+    return moved.length > 0 ? 'confirmed' : 'unchanged';
   }
   const number = trackingNumber();
   const shipped = await context.db
@@ -72,8 +64,7 @@ export async function advanceSimulatedFulfilment(
     })
     .where(current)
     .returning({ id: orders.id });
-  if (shipped.length > 0) {
-    context.log.info({ order: orderId }, 'simulated fulfilment shipped the order');
-    await queueShippedNotice(context, orderId);
-  }
+  if (shipped.length === 0) return 'unchanged';
+  context.log.info({ order: orderId }, 'simulated fulfilment shipped the order');
+  return 'shipped';
 }

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { jobsFor } from '../../testing/fixtures/jobs.js';
 import { addMockup, checkoutBody, createArtwork, sellableProducts, TEST_ADDRESS, type SellableProduct } from '../../testing/fixtures/orders.js';
 import { submitFulfilment } from '../fulfilment/service.js';
-import { advanceSimulatedFulfilment } from '../fulfilment/simulated-provider.js';
+import { createJobHandlers } from '../../jobs/handlers.js';
 import { sendShippedNotice } from '../email/service.js';
 
 let shop: TestApp;
@@ -185,9 +185,13 @@ describe('GET /api/admin/orders/:id: the whole order and its timeline', () => {
 
   it('shows submitted, confirmed, shipped with tracking and the shipped e-mail as they happen', async () => {
     const id = await placeOrder({ pay: true });
-    await submitFulfilment(shop.context, id);
-    await advanceSimulatedFulfilment(shop.context, id, 'pending');
-    await advanceSimulatedFulfilment(shop.context, id, 'confirmed');
+    // Through the job handlers, so that jobs/flow.ts queues each next step as the worker would.
+    const handlers = createJobHandlers(shop.context);
+    await handlers['order.submit-fulfilment']!({ orderId: id });
+    expect(await jobsFor(shop.context, 'fulfilment.simulated-advance', id)).toHaveLength(1);
+    await handlers['fulfilment.simulated-advance']!({ orderId: id, from: 'pending' });
+    expect(await jobsFor(shop.context, 'fulfilment.simulated-advance', id)).toHaveLength(2);
+    await handlers['fulfilment.simulated-advance']!({ orderId: id, from: 'confirmed' });
     expect(await jobsFor(shop.context, 'order.send-shipped', id)).toHaveLength(1);
     await sendShippedNotice(shop.context, id);
     await sendShippedNotice(shop.context, id);
@@ -249,7 +253,7 @@ describe('POST /api/admin/orders/:id/retry-fulfilment', () => {
     expect(statuses.filter((s) => s === 202)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
     expect(await jobsFor(shop.context, 'order.submit-fulfilment', id)).toHaveLength(1);
-    expect(await submitFulfilment(shop.context, id)).toBe('submitted');
+    expect(await submitFulfilment(shop.context, id)).toBe('simulated');
     expect(await submitFulfilment(shop.context, id)).toBe('skipped');
     expect((await orderOf(id)).fulfilment_attempts).toBe(1);
   });

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orders, payment_events } from '../../db/schema.js';
-import type { JobName } from '../../jobs/job-names.js';
+import { onEvent } from '../../jobs/flow.js';
 
 export type PaymentEventType =
   | 'payment_intent.succeeded'
@@ -165,20 +165,17 @@ export async function markOrderPaid(
   });
   if (duplicate) return null;
   if (!changed) return false;
-  for (const name of PAID_ORDER_WORK) context.jobs.wake(name);
+  for (const job of onEvent['order.paid']({ orderId })) context.jobs.wake(job.name);
   context.log.info({ order: orderId, provider: event.provider, event: event.id }, 'order paid');
   return true;
 }
 
-/** The paid event's work. */
-export const PAID_ORDER_WORK = ['order.send-confirmation', 'order.submit-fulfilment'] as const satisfies readonly JobName[];
-
 /**
- * Queues the paid event's work inside the paid transition's transaction, each job once per
- * order (singletonKey on exclusive queues). If queuing fails the whole transition rolls
- * back: the order stays pending and the event unrecorded, so the provider's retry (Stripe
- * resends its webhook) or the visitor's return applies it again.
+ * Queues the paid event's work (jobs/flow.ts) inside the paid transition's transaction, each
+ * job once per order. If queuing fails the whole transition rolls back: the order stays
+ * pending and the event unrecorded, so the provider's retry (Stripe resends its webhook) or
+ * the visitor's return applies it again.
  */
 async function queuePaidOrderWork(context: AppContext, tx: Transaction, orderId: string): Promise<void> {
-  for (const name of PAID_ORDER_WORK) await context.jobs.sendWithin(tx, name, { orderId }, { singletonKey: orderId });
+  await context.jobs.sendAll(onEvent['order.paid']({ orderId }), tx);
 }

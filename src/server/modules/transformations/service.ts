@@ -118,15 +118,15 @@ export async function updateTransformationEmail(context: AppContext, id: string,
   await updateTransformation(context.db, id, { email });
 }
 
-/** Job: render the preview artwork, reporting progress as the engine's stages complete. */
-export async function renderTransformation(context: AppContext, transformationId: string): Promise<void> {
+/** Job: render the preview artwork, reporting progress as the engine's stages complete (flow.ts queues the print file). */
+export async function renderTransformation(context: AppContext, transformationId: string): Promise<'completed' | 'failed' | 'skipped'> {
   const found = await findTransformationWithSources(context.db, transformationId);
-  if (!found || found.transformation.status !== 'processing') return;
+  if (!found || found.transformation.status !== 'processing') return 'skipped';
   const { image, style } = found;
   const engine = style ? engineFor(style.engine, context.config) : undefined;
   if (!style || !engine) {
     await fail(context, transformationId, TRANSFORMATION_MESSAGES.styleUnavailable);
-    return;
+    return 'failed';
   }
 
   let written = 0;
@@ -161,9 +161,9 @@ export async function renderTransformation(context: AppContext, transformationId
   } catch (error) {
     if (!(error instanceof StyleEngineError)) context.log.error({ err: error, transformationId }, 'transformation failed');
     await fail(context, transformationId, error instanceof StyleEngineError ? error.message : TRANSFORMATION_MESSAGES.exception);
-    return;
+    return 'failed';
   }
-  await context.jobs.send('transformation.print-file', { transformationId });
+  return 'completed';
 }
 
 /**

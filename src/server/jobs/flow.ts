@@ -1,0 +1,61 @@
+/**
+ * What follows what, in one table (after Immich's `onDone`). A job's handler returns its
+ * outcome and the jobs listed here for it are queued; a shop event (an order paid, an order
+ * shipped) queues its jobs the same way. No module queues a pipeline's next step itself.
+ *
+ *   transformation.render          completed → transformation.print-file
+ *   the order is paid (event)      → order.send-confirmation + order.submit-fulfilment,
+ *                                    queued inside the paid transition's transaction
+ *   order.submit-fulfilment        handed to the simulation → its first step, after the delay
+ *   fulfilment.simulated-advance   confirmed → the next step, after the delay;
+ *                                  shipped → the order-shipped event
+ *   the order ships (event)        → order.send-shipped (simulation or Printful's webhook)
+ */
+import type { SendOptions } from 'pg-boss';
+import type { Config } from '../config.js';
+import type { JobName, JobPayloads } from './job-names.js';
+
+/** A job to queue: its name, payload and send options. */
+export type NextJob = { [N in JobName]: { name: N; data: JobPayloads[N]; options?: SendOptions } }[JobName];
+
+const next = <N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions) => ({ name, data, options }) as NextJob;
+
+/** What the handlers whose work has a next step report. */
+export interface JobOutcomes {
+  'transformation.render': 'completed' | 'failed' | 'skipped';
+  'order.submit-fulfilment': 'submitted' | 'simulated' | 'skipped';
+  'fulfilment.simulated-advance': 'confirmed' | 'shipped' | 'unchanged';
+}
+
+/** The shop's events that start work, with their payloads. */
+export interface ShopEvents {
+  'order.paid': { orderId: string };
+  'order.shipped': { orderId: string };
+}
+
+export const onEvent: { [E in keyof ShopEvents]: (data: ShopEvents[E]) => NextJob[] } = {
+  // One job of each per order: their queues keep one job per singletonKey.
+  'order.paid': ({ orderId }) => [
+    next('order.send-confirmation', { orderId }, { singletonKey: orderId }),
+    next('order.submit-fulfilment', { orderId }, { singletonKey: orderId }),
+  ],
+  'order.shipped': ({ orderId }) => [next('order.send-shipped', { orderId }, { singletonKey: orderId })],
+};
+
+const simulationDelay = (config: Config): SendOptions => ({
+  startAfter: Math.max(0, Math.round(config.fulfilmentSimulationSeconds)),
+});
+
+export const afterJob: {
+  [N in keyof JobOutcomes]: (data: JobPayloads[N], outcome: JobOutcomes[N], config: Config) => NextJob[];
+} = {
+  'transformation.render': ({ transformationId }, outcome) =>
+    outcome === 'completed' ? [next('transformation.print-file', { transformationId })] : [],
+  'order.submit-fulfilment': ({ orderId }, outcome, config) =>
+    outcome === 'simulated' ? [next('fulfilment.simulated-advance', { orderId, from: 'pending' }, simulationDelay(config))] : [],
+  'fulfilment.simulated-advance': ({ orderId }, outcome, config) => {
+    if (outcome === 'confirmed') return [next('fulfilment.simulated-advance', { orderId, from: 'confirmed' }, simulationDelay(config))];
+    if (outcome === 'shipped') return onEvent['order.shipped']({ orderId });
+    return [];
+  },
+};
