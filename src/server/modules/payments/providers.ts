@@ -7,17 +7,16 @@
 import { PAYMENT_MESSAGES, type PaymentConfig, type PaymentProviderId } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
+import { providerRegistry } from '../../infra/provider-registry.js';
 import { activeFulfilmentProviderId } from '../fulfilment/index.js';
 import type { PaymentProvider } from './provider.js';
 import { createStripePaymentProvider } from './stripe-provider.js';
 import { createTestPaymentProvider } from './test-provider.js';
 
-const factories: Record<PaymentProviderId, (context: AppContext) => PaymentProvider> = {
+const providers = providerRegistry<AppContext, PaymentProviderId, PaymentProvider>('payment', {
   test: createTestPaymentProvider,
   stripe: createStripePaymentProvider,
-};
-
-const made = new WeakMap<AppContext, Map<PaymentProviderId, PaymentProvider>>();
+});
 
 /** Whether a test payment may pay for an order fulfilled by the active print provider. */
 export function testPaymentsAllowed(context: AppContext): boolean {
@@ -38,18 +37,7 @@ export function paymentsNotConfigured(): HttpError {
 /** The provider with this id (an order's own `payment_provider`), or the active one. */
 export function paymentProvider(context: AppContext, id: PaymentProviderId | null = activePaymentProviderId(context)): PaymentProvider {
   if (id === null) throw paymentsNotConfigured();
-  let providers = made.get(context);
-  if (!providers) {
-    providers = new Map();
-    made.set(context, providers);
-  }
-  let provider = providers.get(id);
-  if (!provider) {
-    if (!(id in factories)) throw new Error(`Unknown payment provider ${id}`);
-    provider = factories[id](context);
-    providers.set(id, provider);
-  }
-  return provider;
+  return providers(context, id);
 }
 
 export function paymentConfig(context: AppContext): PaymentConfig {
