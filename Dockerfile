@@ -12,7 +12,10 @@ COPY . .
 RUN deploy/assemble.sh /app
 
 FROM node:20-bookworm-slim
+# glibc malloc settings that hand freed pixel buffers back (scripts/start.mjs explains them).
 ENV NODE_ENV=production \
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

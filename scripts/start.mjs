@@ -7,8 +7,9 @@
  *   node scripts/start.mjs worker   job workers only, for scaling out
  *   node scripts/start.mjs admin …  the admin account command (`npm run admin`)
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -43,7 +44,38 @@ export function ensureBuilt() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+/**
+ * glibc's malloc keeps memory a render has freed: past its first large free it stops giving
+ * big blocks their own mappings, and pixel buffers freed by worker threads stay resident
+ * (measured: 1,000 MB two minutes after six 12 MP renders, 500 MB with these settings). It
+ * reads its settings from the environment at start, so on Linux the shop restarts itself
+ * once with them unless they are set already (the Docker image sets them).
+ */
+export const MALLOC_SETTINGS = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '2' };
+
+function restartWithMallocSettings() {
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    // The IPC channel tells the shop if this process dies, even by SIGKILL (see below).
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: { ...MALLOC_SETTINGS, ...process.env },
+  });
+  // The shop handles shutdown; this process passes the signals on and leaves with its code.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+}
+
+/** In the restarted shop: whatever ends the process that started it ends the shop at once. */
+function dieWithParent() {
+  if (!process.channel) return;
+  process.channel.unref();
+  process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href && process.platform === 'linux' && !process.env.MALLOC_MMAP_THRESHOLD_) {
+  ensureBuilt();
+  restartWithMallocSettings();
+} else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  dieWithParent();
   ensureBuilt();
   process.setSourceMapsEnabled(true);
   const entries = { worker: 'worker', admin: 'admin-cli' };
