@@ -4,9 +4,7 @@
  * and re-encoded as a JPEG for public serving, which also drops every byte of metadata.
  */
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
-import { MAX_INPUT_PIXELS } from '../../domain/upload.js';
-import { sniffImageFormat } from '../modules/images/index.js';
+import { renderBoundedJpeg, sniffImageFormat } from '../modules/images/index.js';
 import { badRequest, payloadTooLarge, unprocessable } from './errors.js';
 
 export interface UploadedFile {
@@ -76,14 +74,7 @@ export async function toPublicJpeg(
 ): Promise<PublicImage> {
   if (!sniffImageFormat(input.subarray(0, 64))) throw unprocessable(notAnImage);
   try {
-    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .jpeg({ quality: box.quality ?? 85, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
-    return { buffer: data, width: info.width, height: info.height };
+    return await renderBoundedJpeg(input, box);
   } catch {
     throw unprocessable(notAnImage);
   }

@@ -1,6 +1,10 @@
 import type { Config } from '../config.js';
 
-/** A URL an outside party (Printful, an e-mail client) can load: root-relative ones get PUBLIC_URL. */
+/**
+ * A URL an outside party (Printful, an e-mail client) can load: the shop's own paths
+ * (`/files/…`, local storage) get PUBLIC_URL; full and protocol-relative URLs stay as they are.
+ */
 export function absoluteUrl(config: Pick<Config, 'publicUrl'>, url: string): string {
-  return /^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+  if (/^https?:\/\//i.test(url) || url.startsWith('//')) return url;
+  return `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 }

@@ -3,6 +3,7 @@
  * what happens next and the tracking link. HTML with inline styles (mail clients ignore
  * style sheets) and a plain-text twin. Every URL is absolute: a mail has no origin.
  */
+import { absoluteUrl } from '../../http/urls.js';
 import { formatCents } from '../../../domain/money.js';
 import { orderNumber, PRODUCTION_PROMISE } from '../../../domain/orders.js';
 import type { order_items, orders } from '../../db/schema.js';
@@ -24,10 +25,6 @@ export interface ConfirmationOptions {
   pixelUrl: string;
 }
 
-/** A root-relative URL (`/files/…`, local storage) made absolute; any other URL as it is. */
-export function absoluteUrl(url: string, publicUrl: string): string {
-  return url.startsWith('/') && !url.startsWith('//') ? `${publicUrl}${url}` : url;
-}
 
 export function trackingPageUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}/order-status/${orderId}`;
@@ -58,7 +55,7 @@ export function renderOrderConfirmation(order: Order, items: Item[], options: Co
     .map((item) => {
       const image = item.mockup_urls[0] ?? item.artwork_url;
       const imageCell = image
-        ? `<img src="${escapeHtml(absoluteUrl(image, options.publicUrl))}" alt="${escapeHtml(item.product_name)}" width="96" height="96" style="display:block;width:96px;height:96px;object-fit:cover;border-radius:6px;border:1px solid #e5e7eb">`
+        ? `<img src="${escapeHtml(absoluteUrl(options, image))}" alt="${escapeHtml(item.product_name)}" width="96" height="96" style="display:block;width:96px;height:96px;object-fit:cover;border-radius:6px;border:1px solid #e5e7eb">`
         : '';
       return `<tr>
 <td style="padding:12px 12px 12px 0;vertical-align:top;width:96px">${imageCell}</td>

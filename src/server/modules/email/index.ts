@@ -1,5 +1,4 @@
 export { adminEmailRoutes } from './admin-routes.js';
-export { absoluteUrl } from './confirmation.js';
 export { emailRoutes } from './routes.js';
 export {
   noticeOptions,

@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { image_transformations, order_items, orders } from '../../db/schema.js';
-import { absoluteUrl } from '../email/index.js';
+import { absoluteUrl } from '../../http/urls.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
 import { isPublicKey } from '../../infra/storage/index.js';
 import { signPrivateFileUrl } from '../../infra/storage/signed-urls.js';
@@ -88,7 +88,7 @@ async function itemsWithPrintFiles(context: AppContext, orderId: string): Promis
     }
     if (!key) throw new Error(`Order item ${item.id} has no print file`);
     const printFileUrl = isPublicKey(key)
-      ? absoluteUrl(storage.publicUrl(key), config.publicUrl)
+      ? absoluteUrl(config, storage.publicUrl(key))
       : signPrivateFileUrl(secret, key, { baseUrl: config.publicUrl, expiresInSeconds: PRINT_FILE_LINK_SECONDS });
     result.push({ ...item, print_file_path: key, printFileUrl });
   }

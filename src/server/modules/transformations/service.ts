@@ -5,7 +5,6 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, lt } from 'drizzle-orm';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { isLocalStyleId } from '../../../domain/styles.js';
 import { stageFor, TRANSFORMATION_MESSAGES, type TransformationState } from '../../../domain/transformation.js';
@@ -15,7 +14,7 @@ import { image_transformations, images, styles } from '../../db/schema.js';
 import { LIVE_JOB_STATES } from '../../jobs/queue.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
-import { decodeToJpeg } from '../images/index.js';
+import { decodeToJpeg, enlargeForPrint } from '../images/index.js';
 import { warmLocalMockups } from '../mockups/index.js';
 import { engineFor, StyleEngineError } from '../styles/index.js';
 import { announceChange } from './progress-signal.js';
@@ -185,10 +184,7 @@ export async function renderPrintFile(context: AppContext, transformationId: str
     print = (await engine.render({ photo: original, longSide, prompt: style.style_prompt })).image;
   } else {
     const preview = await context.storage.get(transformation.storage_path);
-    print = await sharp(preview)
-      .resize({ width: longSide, height: longSide, fit: 'inside', kernel: 'lanczos3', withoutEnlargement: false })
-      .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
-      .toBuffer();
+    print = await enlargeForPrint(preview, longSide);
   }
   const key = `print-files/${transformationId}.jpg`;
   await context.storage.put(key, print, { contentType: 'image/jpeg' });

@@ -69,3 +69,26 @@ export async function renderDisplayCopy(source: string | RawPixels): Promise<Dis
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
+
+/** An image as a JPEG no larger than the box: upright, sRGB, without EXIF or GPS. Throws if sharp cannot read it. */
+export async function renderBoundedJpeg(
+  input: Buffer,
+  box: { width: number; height: number; quality?: number },
+): Promise<{ buffer: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .jpeg({ quality: box.quality ?? 85, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
+  return { buffer: data, width: info.width, height: info.height };
+}
+
+/** An artwork enlarged (Lanczos) to `longSide` for print, as a full-chroma JPEG. */
+export function enlargeForPrint(image: Buffer, longSide: number): Promise<Buffer> {
+  return sharp(image)
+    .resize({ width: longSide, height: longSide, fit: 'inside', kernel: 'lanczos3', withoutEnlargement: false })
+    .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+}
