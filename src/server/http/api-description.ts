@@ -20,6 +20,7 @@ import { styleActiveSchema, styleInputSchema } from '../../domain/admin-styles.j
 import { bulkSchema, transformationFiltersSchema, transformationPatchSchema } from '../../domain/admin-transformations.js';
 import { signInSchema, signUpSchema } from '../../domain/auth.js';
 import { adminOrderListQuery, refundRequest } from '../../domain/orders.js';
+import { bulkPriceSchema, catalogQuerySchema, productPatchSchema, syncRequestSchema } from '../../domain/admin-products.js';
 import { checkoutRequestSchema } from '../../domain/checkout.js';
 import { generateMockupsSchema } from '../modules/mockups/index.js';
 import { startTransformationSchema, updateEmailSchema } from '../modules/transformations/index.js';
@@ -111,6 +112,19 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'POST /api/admin/orders/:id/retry-fulfilment': { summary: 'Queues the fulfilment submission again, once (paid, not accepted for production)' },
   'POST /api/admin/orders/:id/refund': { summary: 'Refunds all that is left, or the amount given in minor units', body: refundRequest },
   'POST /api/admin/orders/:id/cancel': { summary: 'Cancels an unpaid order' },
+
+  'GET /api/admin/products': { summary: 'Every store product with its pricing, margin, validity and the four stat cards' },
+  'PATCH /api/admin/products/:id': {
+    summary: 'Changes a price (final, then percent, then dollar; never below cost), the switch or the category',
+    body: productPatchSchema,
+  },
+  'POST /api/admin/products/bulk-price': { summary: 'One markup percentage for many products, all or none', body: bulkPriceSchema },
+  'POST /api/admin/products/validate': { summary: "Checks every enabled product's variant against the catalog" },
+  'POST /api/admin/products/:id/refresh': { summary: "Re-reads the product's variant: base cost and sync time, or alternatives" },
+  'POST /api/admin/products/:id/test': { summary: "Whether the catalog can still make the product's variant" },
+  'GET /api/admin/catalog': { summary: 'The catalog browser: search, category, difficulty, sort, with sync state', querystring: catalogQuerySchema },
+  'GET /api/admin/catalog/:productId': { summary: 'A catalog product with its variants (each marked if in the store), print areas, files and options' },
+  'POST /api/admin/catalog/sync': { summary: 'Adds catalog variants to the store (the sync payload)', body: syncRequestSchema },
   'GET /api/admin/emails': { summary: 'E-mails the shop sent, newest first, with their status' },
   'GET /api/admin/emails/:id': { summary: 'One sent e-mail with its rendered HTML' },
 };

@@ -10,6 +10,7 @@
  *   fulfilment.simulated-advance   confirmed → the next step, after the delay;
  *                                  shipped → the order-shipped event
  *   the order ships (event)        → order.send-shipped (simulation or Printful's webhook)
+ *   a product is added (event)     → catalog.product-image, its picture without artwork
  */
 import type { SendOptions } from 'pg-boss';
 import type { Config } from '../config.js';
@@ -31,6 +32,7 @@ export interface JobOutcomes {
 export interface ShopEvents {
   'order.paid': { orderId: string };
   'order.shipped': { orderId: string };
+  'product.added': { productId: string };
 }
 
 export const onEvent: { [E in keyof ShopEvents]: (data: ShopEvents[E]) => NextJob[] } = {
@@ -40,6 +42,7 @@ export const onEvent: { [E in keyof ShopEvents]: (data: ShopEvents[E]) => NextJo
     next('order.submit-fulfilment', { orderId }, { singletonKey: orderId }),
   ],
   'order.shipped': ({ orderId }) => [next('order.send-shipped', { orderId }, { singletonKey: orderId })],
+  'product.added': ({ productId }) => [next('catalog.product-image', { productId }, { singletonKey: productId })],
 };
 
 const simulationDelay = (config: Config): SendOptions => ({

@@ -1,3 +1,4 @@
 export { type CatalogProduct, type CatalogVariant, defaultStoreProducts, findBuiltinVariant, type MockupKind } from './builtin/catalog-data.js';
 export { catalogRoutes } from './routes.js';
 export { catalogProvider } from './service.js';
+export { adminCatalogRoutes } from './admin-routes.js';
