@@ -4,7 +4,7 @@
  * `following` queues what the table says.
  */
 import type { AppContext } from '../context.js';
-import { renderStoreProductImage } from '../modules/mockups/index.js';
+import { renderCatalogImages, renderStoreProductImage } from '../modules/mockups/index.js';
 import { sendOrderConfirmation, sendShippedNotice } from '../modules/email/index.js';
 import { submitFulfilment } from '../modules/fulfilment/index.js';
 import { advanceSimulatedFulfilment } from '../modules/fulfilment/index.js';
@@ -26,6 +26,7 @@ export function createJobHandlers(context: AppContext): JobHandlers {
   return {
     'storage.delete': async ({ key }) => context.storage.delete(key),
     'catalog.product-image': ({ productId }) => renderStoreProductImage(context, productId),
+    'catalog.catalog-images': () => renderCatalogImages(context),
     'mockups.printful': ({ transformationId, variantId }) => renderPrintfulMockups(context, transformationId, variantId),
     'style.render-preview': ({ styleId }) => renderStylePreview(context, styleId),
     'transformation.render': following('transformation.render', ({ transformationId }) =>

@@ -7,6 +7,8 @@ export interface JobPayloads {
   'storage.delete': { key: string };
   /** Draws a store product's own picture (without artwork). */
   'catalog.product-image': { productId: string };
+  /** Draws the built-in catalog's product pictures that are missing (the admin's catalog browser). */
+  'catalog.catalog-images': { catalog: 'builtin' };
   /** Renders a style's picker preview from the sample photo. */
   'style.render-preview': { styleId: string };
   /** Renders a transformation's 2048 px preview artwork. */
@@ -55,6 +57,7 @@ const defaults: JobSettings = { concurrency: 2, retryLimit: 3, retryDelaySeconds
 export const jobSettings: Record<JobName, Partial<JobSettings>> = {
   'storage.delete': {},
   'catalog.product-image': {},
+  'catalog.catalog-images': { policy: 'exclusive' },
   'style.render-preview': {},
   // A render takes seconds, a hosted AI minutes; a crashed one is retried once its heartbeat stops.
   'transformation.render': { concurrency: 2, retryLimit: 2, retryDelaySeconds: 2, expireInSeconds: 5 * 60 },

@@ -19,15 +19,23 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 
 async function admin(app: TestApp, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  const response = await app.app.inject({ method, url, headers: { cookie, origin: SAME_ORIGIN }, ...(payload ? { payload } : {}) });
+  const response = await app.app.inject({
+    method,
+    url,
+    headers: { cookie, origin: SAME_ORIGIN },
+    ...(payload ? { payload } : {}),
+  });
   return { status: response.statusCode, body: response.json() };
 }
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => admin(shop, method, url, payload);
 
 const products = async (): Promise<AdminProduct[]> => (await call('GET', '/api/admin/products')).body.products;
-const productByVariant = async (variantId: number) => (await products()).find((p) => p.printful_variant_id === variantId)!;
-const storefront = async () => (await shop.app.inject({ method: 'GET', url: '/api/products' })).json() as Array<{ id: string; final_price: number }>;
-const rowOf = async (id: string) => (await shop.context.db.select().from(physical_items).where(eq(physical_items.id, id)))[0]!;
+const productByVariant = async (variantId: number) =>
+  (await products()).find((p) => p.printful_variant_id === variantId)!;
+const storefront = async () =>
+  (await shop.app.inject({ method: 'GET', url: '/api/products' })).json() as Array<{ id: string; final_price: number }>;
+const rowOf = async (id: string) =>
+  (await shop.context.db.select().from(physical_items).where(eq(physical_items.id, id)))[0]!;
 
 describe('the products API is the admin’s alone', () => {
   it('answers 401 without a session on every route', async () => {
@@ -122,7 +130,9 @@ describe('PATCH /api/admin/products/:id applies §5’s pricing rule on the serv
   });
 
   it('answers 404 for an unknown product and 400 for an unknown field', async () => {
-    expect((await call('PATCH', '/api/admin/products/3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a11', { final_price: 30 })).status).toBe(404);
+    expect(
+      (await call('PATCH', '/api/admin/products/3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a11', { final_price: 30 })).status,
+    ).toBe(404);
     expect((await patch({ printful_base_cost: 0.01 })).status).toBe(400);
   });
 });
@@ -140,13 +150,18 @@ describe('what the storefront sees and charges follows the admin at once', () =>
       method: 'POST',
       url: '/api/checkout',
       // The browser claims the old price; the server charges the admin's.
-      payload: checkoutBody([{ product: { ...row, final_price: 14.99 }, transformationId, quantity: 2, mockupUrls: [mockup] }], {
-        shippingAddress: TEST_ADDRESS,
-      }),
+      payload: checkoutBody(
+        [{ product: { ...row, final_price: 14.99 }, transformationId, quantity: 2, mockupUrls: [mockup] }],
+        {
+          shippingAddress: TEST_ADDRESS,
+        },
+      ),
     });
     expect(response.statusCode, response.body).toBe(200);
     const order = response.json();
-    const [item] = await shop.context.db.query.order_items.findMany({ where: (items, { eq: is }) => is(items.order_id, order.order_id) });
+    const [item] = await shop.context.db.query.order_items.findMany({
+      where: (items, { eq: is }) => is(items.order_id, order.order_id),
+    });
     expect(item!.unit_price).toBe(2149);
   });
 
@@ -173,7 +188,10 @@ describe('what the storefront sees and charges follows the admin at once', () =>
 describe('POST /api/admin/products/bulk-price', () => {
   it('sets one markup on many products', async () => {
     const chosen = [await productByVariant(4012), await productByVariant(4017)];
-    const { status, body } = await call('POST', '/api/admin/products/bulk-price', { ids: chosen.map((p) => p.id), markup_percentage: 50 });
+    const { status, body } = await call('POST', '/api/admin/products/bulk-price', {
+      ids: chosen.map((p) => p.id),
+      markup_percentage: 50,
+    });
     expect(status).toBe(200);
     for (const product of body.products as AdminProduct[]) {
       expect(product.markup_percentage).toBe(50);
@@ -184,7 +202,10 @@ describe('POST /api/admin/products/bulk-price', () => {
   it('refuses the whole batch when one price would fall below cost, and needs at least one product', async () => {
     const chosen = [await productByVariant(4012), await productByVariant(4017)];
     const before = await Promise.all(chosen.map((p) => rowOf(p.id)));
-    expect((await call('POST', '/api/admin/products/bulk-price', { ids: chosen.map((p) => p.id), markup_percentage: -20 })).status).toBe(400);
+    expect(
+      (await call('POST', '/api/admin/products/bulk-price', { ids: chosen.map((p) => p.id), markup_percentage: -20 }))
+        .status,
+    ).toBe(400);
     expect(await Promise.all(chosen.map((p) => rowOf(p.id)))).toEqual(before);
     const none = await call('POST', '/api/admin/products/bulk-price', { ids: [], markup_percentage: 20 });
     expect(none.status).toBe(400);
@@ -202,7 +223,10 @@ describe('validate, refresh and test against the built-in catalog', () => {
 
   it('Refresh brings the base cost and sync time up to date; Test says the variant is valid', async () => {
     const product = await productByVariant(825);
-    await shop.context.db.update(physical_items).set({ last_synced_at: new Date('2026-01-01'), printful_base_cost: 1 }).where(eq(physical_items.id, product.id));
+    await shop.context.db
+      .update(physical_items)
+      .set({ last_synced_at: new Date('2026-01-01'), printful_base_cost: 1 })
+      .where(eq(physical_items.id, product.id));
     const refreshed = await call('POST', `/api/admin/products/${product.id}/refresh`);
     expect(refreshed.body).toMatchObject({ success: true, message: PRODUCT_MESSAGES.variantRefreshed(825) });
     expect(refreshed.body.product.printful_base_cost).toBeGreaterThan(1);
@@ -217,7 +241,9 @@ describe('validate, refresh and test against Printful (the fake)', () => {
   let shopWithPrintful: TestApp;
   beforeAll(async () => {
     printful = await startPrintfulFake();
-    shopWithPrintful = await createTestApp({ env: { PRINTFUL_API_KEY: 'test-token', PRINTFUL_BASE_URL: printful.url } });
+    shopWithPrintful = await createTestApp({
+      env: { PRINTFUL_API_KEY: 'test-token', PRINTFUL_BASE_URL: printful.url },
+    });
     await createAccount(shopWithPrintful.context, 'owner@example.com', 'owner-password-1', 'admin');
   });
   afterAll(async () => {
@@ -226,16 +252,26 @@ describe('validate, refresh and test against Printful (the fake)', () => {
   });
   const pcall = async (method: 'GET' | 'POST', url: string) => {
     const signed = await signInCookie(shopWithPrintful.app, 'owner@example.com', 'owner-password-1');
-    const response = await shopWithPrintful.app.inject({ method, url, headers: { cookie: signed, origin: SAME_ORIGIN } });
+    const response = await shopWithPrintful.app.inject({
+      method,
+      url,
+      headers: { cookie: signed, origin: SAME_ORIGIN },
+    });
     return response.json();
   };
 
   it('reports invalid variants, and Refresh offers alternatives with the spec’s warning', async () => {
-    printful.setVariant(4012, { in_stock: false, availability_status: [{ region: 'US', status: 'out_of_stock' }] } as never);
+    printful.setVariant(4012, {
+      in_stock: false,
+      availability_status: [{ region: 'US', status: 'out_of_stock' }],
+    } as never);
     const validated = await pcall('POST', '/api/admin/products/validate');
     expect(validated.invalid).toBe(1);
     expect(validated.message).toBe(PRODUCT_MESSAGES.invalidFound(1));
-    expect(validated.results.find((r: { variant_id: number }) => r.variant_id === 4012)).toMatchObject({ valid: false, reason: 'out_of_stock' });
+    expect(validated.results.find((r: { variant_id: number }) => r.variant_id === 4012)).toMatchObject({
+      valid: false,
+      reason: 'out_of_stock',
+    });
 
     const { products: list } = await pcall('GET', '/api/admin/products');
     const tee = list.find((p: AdminProduct) => p.printful_variant_id === 4012);
@@ -246,7 +282,9 @@ describe('validate, refresh and test against Printful (the fake)', () => {
     expect(tested.message).toBe(PRODUCT_MESSAGES.variantInvalid(4012, 'out_of_stock'));
 
     printful.setVariant(4012, 'removed');
-    expect((await pcall('POST', `/api/admin/products/${tee.id}/test`)).message).toBe(PRODUCT_MESSAGES.variantInvalid(4012, 'Variant not found'));
+    expect((await pcall('POST', `/api/admin/products/${tee.id}/test`)).message).toBe(
+      PRODUCT_MESSAGES.variantInvalid(4012, 'Variant not found'),
+    );
   });
 
   it('lists Printful’s catalog in the browser', async () => {
@@ -257,7 +295,8 @@ describe('validate, refresh and test against Printful (the fake)', () => {
 });
 
 describe('the catalog browser', () => {
-  const browse = async (query = '') => (await call('GET', `/api/admin/catalog${query}`)).body.products as CatalogBrowserProduct[];
+  const browse = async (query = '') =>
+    (await call('GET', `/api/admin/catalog${query}`)).body.products as CatalogBrowserProduct[];
 
   it('lists the catalog with category, difficulty and what the store holds of each product', async () => {
     const all = await browse();
@@ -275,7 +314,9 @@ describe('the catalog browser', () => {
     expect((await browse('?category=posters')).length).toBeGreaterThan(1);
     expect((await browse('?difficulty=simple')).every((p) => p.difficulty === 'simple')).toBe(true);
     const byVariants = await browse('?sort=variants');
-    expect(byVariants.map((p) => p.variant_count)).toEqual([...byVariants.map((p) => p.variant_count)].sort((a, b) => b - a));
+    expect(byVariants.map((p) => p.variant_count)).toEqual(
+      [...byVariants.map((p) => p.variant_count)].sort((a, b) => b - a),
+    );
     const byName = await browse('?sort=name');
     expect(byName.map((p) => p.name)).toEqual([...byName.map((p) => p.name)].sort((a, b) => a.localeCompare(b)));
     expect(await browse('?search=nothing-like-this')).toEqual([]);
@@ -318,16 +359,35 @@ describe('POST /api/admin/catalog/sync adds catalog variants to the store', () =
     expect((queued as unknown as { rows: unknown[] }).rows).toHaveLength(1);
 
     // The tote is now fully synced: the browser blocks it, and a second sync is refused.
-    expect((await call('GET', '/api/admin/catalog?search=tote')).body.products[0].sync).toMatchObject({ state: 'full', synced: 2, enabled: 1, disabled: 1 });
+    expect((await call('GET', '/api/admin/catalog?search=tote')).body.products[0].sync).toMatchObject({
+      state: 'full',
+      synced: 2,
+      enabled: 1,
+      disabled: 1,
+    });
     const again = await call('POST', '/api/admin/catalog/sync', {
       products: [{ printful_product_id: 367, printful_variant_id: 10457, name: 'Tote Bag, Black' }],
     });
-    expect(again.body).toMatchObject({ success: false, failed: 1, results: [{ success: false, error: PRODUCT_MESSAGES.alreadySynced }] });
+    expect(again.body).toMatchObject({
+      success: false,
+      failed: 1,
+      results: [{ success: false, error: PRODUCT_MESSAGES.alreadySynced }],
+    });
   });
 
   it('enabled on sync, the product is on the storefront at once', async () => {
     const { body } = await call('POST', '/api/admin/catalog/sync', {
-      products: [{ printful_product_id: 19, printful_variant_id: 4830 + 0, name: 'dup' }, { printful_product_id: 181, printful_variant_id: 17617, name: 'iPhone 15 Pro Case', category: 'accessories', difficulty_level: 'medium', is_enabled: true }],
+      products: [
+        { printful_product_id: 19, printful_variant_id: 4830 + 0, name: 'dup' },
+        {
+          printful_product_id: 181,
+          printful_variant_id: 17617,
+          name: 'iPhone 15 Pro Case',
+          category: 'accessories',
+          difficulty_level: 'medium',
+          is_enabled: true,
+        },
+      ],
     });
     expect(body.failed).toBe(1);
     const added = body.results.find((r: { success: boolean }) => r.success).product as AdminProduct;

@@ -1,7 +1,12 @@
 /** /api/admin/products and /api/admin/catalog (admin §2 Products, §7 printful-integration). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { bulkPriceSchema, catalogQuerySchema, productPatchSchema, syncRequestSchema } from '../../../domain/admin-products.js';
+import {
+  bulkPriceSchema,
+  catalogQuerySchema,
+  productPatchSchema,
+  syncRequestSchema,
+} from '../../../domain/admin-products.js';
 import type { AppContext } from '../../context.js';
 import {
   browseCatalog,
@@ -40,7 +45,9 @@ export async function adminCatalogRoutes(admin: FastifyInstance, context: AppCon
 
   admin.post('/products/:id/test', async (request) => testProduct(context, idParams.parse(request.params).id));
 
-  admin.get('/catalog', async (request) => ({ products: await browseCatalog(context, catalogQuerySchema.parse(request.query)) }));
+  admin.get('/catalog', async (request) => ({
+    products: await browseCatalog(context, catalogQuerySchema.parse(request.query)),
+  }));
 
   admin.get('/catalog/:productId', async (request) => ({
     product: await catalogProductDetails(context, productIdParams.parse(request.params).productId),

@@ -16,7 +16,12 @@ import {
   type SyncResult,
   type ValidateAllResponse,
 } from '../../../domain/admin-products.js';
-import { categoryFromType, difficultyFromType, type DifficultyLevel, type ProductCategory } from '../../../domain/catalog-rules.js';
+import {
+  categoryFromType,
+  difficultyFromType,
+  type DifficultyLevel,
+  type ProductCategory,
+} from '../../../domain/catalog-rules.js';
 import { formatCents } from '../../../domain/money.js';
 import { computePricing, toPriceNumber, type PricingInput } from '../../../domain/pricing.js';
 import type { AppContext } from '../../context.js';
@@ -60,7 +65,10 @@ export function toAdminProduct(row: StoreProductRow): AdminProduct {
     margin:
       final == null
         ? null
-        : { amount: round2(final - base), percentage: final > 0 ? Math.round(((final - base) / final) * 1000) / 10 : 0 },
+        : {
+            amount: round2(final - base),
+            percentage: final > 0 ? Math.round(((final - base) / final) * 1000) / 10 : 0,
+          },
     valid: row.printful_variant_id != null && final != null && final > 0 && final >= base,
   };
 }
@@ -69,7 +77,9 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export async function listAdminProducts(context: AppContext): Promise<AdminProductsView> {
   const products = (await listStoreProducts(context.db)).map(toAdminProduct);
-  const markups = products.map((product) => product.markup_percentage).filter((value): value is number => value != null);
+  const markups = products
+    .map((product) => product.markup_percentage)
+    .filter((value): value is number => value != null);
   return {
     products,
     stats: {
@@ -122,10 +132,17 @@ export async function patchProduct(context: AppContext, id: string, patch: Produ
 }
 
 /** One markup for many products, all or none: a price below cost refuses the whole batch. */
-export async function bulkPrice(context: AppContext, ids: string[], markupPercentage: unknown): Promise<AdminProduct[]> {
+export async function bulkPrice(
+  context: AppContext,
+  ids: string[],
+  markupPercentage: unknown,
+): Promise<AdminProduct[]> {
   const rows = await findStoreProducts(context.db, ids);
   if (rows.length !== new Set(ids).size) throw notFound(PRODUCT_MESSAGES.productNotFound);
-  const priced = rows.map((row) => ({ row, values: pricingFor(row, { markupPercentage: toPriceNumber(markupPercentage) }) }));
+  const priced = rows.map((row) => ({
+    row,
+    values: pricingFor(row, { markupPercentage: toPriceNumber(markupPercentage) }),
+  }));
   return context.db.transaction(async (tx) => {
     const updated: AdminProduct[] = [];
     for (const { row, values } of priced) {
@@ -138,9 +155,14 @@ export async function bulkPrice(context: AppContext, ids: string[], markupPercen
 
 /** 'Validate All Products': every enabled product's variant, asked of the catalog. */
 export async function validateAllProducts(context: AppContext): Promise<ValidateAllResponse> {
-  const enabled = (await listStoreProducts(context.db)).filter((row) => row.is_enabled && row.printful_variant_id != null);
+  const enabled = (await listStoreProducts(context.db)).filter(
+    (row) => row.is_enabled && row.printful_variant_id != null,
+  );
   if (enabled.length === 0) return { checked: 0, invalid: 0, message: PRODUCT_MESSAGES.nothingToValidate, results: [] };
-  const report = await validateVariants(context, enabled.map((row) => row.printful_variant_id!));
+  const report = await validateVariants(
+    context,
+    enabled.map((row) => row.printful_variant_id!),
+  );
   const results = enabled.map((row, index) => ({ product_id: row.id, ...report.results[index]! }));
   const invalid = results.filter((result) => !result.valid).length;
   return {
@@ -196,7 +218,10 @@ async function storeHoldings(context: AppContext) {
   return byProduct;
 }
 
-function syncOf(held: Array<{ variantId: number; enabled: boolean }> | undefined, variantCount: number): CatalogBrowserProduct['sync'] {
+function syncOf(
+  held: Array<{ variantId: number; enabled: boolean }> | undefined,
+  variantCount: number,
+): CatalogBrowserProduct['sync'] {
   const list = held ?? [];
   const enabled = list.filter((entry) => entry.enabled).length;
   return {
@@ -222,26 +247,32 @@ export async function browseCatalog(context: AppContext, filters: CatalogFilters
   const listed = products
     // §3: products lacking an id are dropped; the rest get the spec's fallbacks.
     .filter((product) => Number.isInteger(product.id) && product.id > 0)
-    .map(
-      (product): CatalogBrowserProduct => ({
-        id: product.id,
-        name: product.name || 'Unknown Product',
-        type: product.type || 'Unknown Type',
-        brand: product.brand || 'Unknown Brand',
-        model: product.model ?? '',
-        image: product.image ?? '',
-        variant_count: product.variant_count ?? 0,
-        currency: product.currency || 'USD',
-        category: categoryFromType(product.type),
-        difficulty: difficultyFromType(product.type),
-        sync: syncOf(holdings.get(product.id), product.variant_count ?? 0),
-      }),
+    .map((product): CatalogBrowserProduct => ({
+      id: product.id,
+      name: product.name || 'Unknown Product',
+      type: product.type || 'Unknown Type',
+      brand: product.brand || 'Unknown Brand',
+      model: product.model ?? '',
+      image: product.image ?? '',
+      variant_count: product.variant_count ?? 0,
+      currency: product.currency || 'USD',
+      category: categoryFromType(product.type),
+      difficulty: difficultyFromType(product.type),
+      sync: syncOf(holdings.get(product.id), product.variant_count ?? 0),
+    }))
+    .filter(
+      (product) =>
+        !search || [product.name, product.type, product.brand].some((text) => text.toLowerCase().includes(search)),
     )
-    .filter((product) => !search || [product.name, product.type, product.brand].some((text) => text.toLowerCase().includes(search)))
     .filter((product) => !filters.category || filters.category === 'all' || product.category === filters.category)
-    .filter((product) => !filters.difficulty || filters.difficulty === 'all' || product.difficulty === filters.difficulty);
+    .filter(
+      (product) => !filters.difficulty || filters.difficulty === 'all' || product.difficulty === filters.difficulty,
+    );
   const sort = filters.sort ?? 'name';
-  const compare: Record<NonNullable<CatalogFilters['sort']>, (a: CatalogBrowserProduct, b: CatalogBrowserProduct) => number> = {
+  const compare: Record<
+    NonNullable<CatalogFilters['sort']>,
+    (a: CatalogBrowserProduct, b: CatalogBrowserProduct) => number
+  > = {
     name: (a, b) => a.name.localeCompare(b.name),
     type: (a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name),
     variants: (a, b) => b.variant_count - a.variant_count || a.name.localeCompare(b.name),
@@ -251,7 +282,10 @@ export async function browseCatalog(context: AppContext, filters: CatalogFilters
 }
 
 export async function catalogProductDetails(context: AppContext, productId: number): Promise<CatalogDetails> {
-  const [details, holdings] = await Promise.all([catalogProvider(context).productDetails(productId), storeHoldings(context)]);
+  const [details, holdings] = await Promise.all([
+    catalogProvider(context).productDetails(productId),
+    storeHoldings(context),
+  ]);
   if (!details) throw notFound(PRODUCT_MESSAGES.fetchDetailsFailed);
   const held = new Set((holdings.get(productId) ?? []).map((entry) => entry.variantId));
   const prices = details.variants.map((variant) => Number(variant.price)).filter((price) => Number.isFinite(price));
@@ -277,7 +311,12 @@ export async function syncProducts(context: AppContext, payloads: SyncPayload[])
   const markup = stats.avg_markup > 0 ? stats.avg_markup : DEFAULT_MARKUP_PERCENTAGE;
   const results: SyncResult[] = [];
   for (const payload of payloads) {
-    const failure = (error: string): SyncResult => ({ printful_variant_id: payload.printful_variant_id, name: payload.name, success: false, error });
+    const failure = (error: string): SyncResult => ({
+      printful_variant_id: payload.printful_variant_id,
+      name: payload.name,
+      success: false,
+      error,
+    });
     try {
       const found = await provider.variant(payload.printful_variant_id);
       if (!found || found.product.id !== payload.printful_product_id) {
@@ -309,7 +348,12 @@ export async function syncProducts(context: AppContext, payloads: SyncPayload[])
         continue;
       }
       await context.jobs.sendAll(onEvent['product.added']({ productId: row.id }));
-      results.push({ printful_variant_id: row.printful_variant_id!, name: row.name, success: true, product: toAdminProduct(row) });
+      results.push({
+        printful_variant_id: row.printful_variant_id!,
+        name: row.name,
+        success: true,
+        product: toAdminProduct(row),
+      });
     } catch (error) {
       context.log.warn({ err: error, variant: payload.printful_variant_id }, 'catalog sync failed');
       results.push(failure(PRODUCT_MESSAGES.syncFailed));

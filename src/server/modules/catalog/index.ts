@@ -1,4 +1,12 @@
-export { type CatalogProduct, type CatalogVariant, defaultStoreProducts, findBuiltinVariant, type MockupKind } from './builtin/catalog-data.js';
+export {
+  builtinCatalog,
+  type CatalogProduct,
+  type CatalogVariant,
+  defaultStoreProducts,
+  findBuiltinVariant,
+  type MockupKind,
+} from './builtin/catalog-data.js';
+export { builtinProductImageKey } from './builtin-provider.js';
 export { catalogRoutes } from './routes.js';
 export { catalogProvider } from './service.js';
 export { adminCatalogRoutes } from './admin-routes.js';

@@ -6,9 +6,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { physical_items } from '../../db/schema.js';
 import { renderProductImage } from './local/index.js';
-import { findBuiltinVariant } from '../catalog/index.js';
+import { builtinCatalog, builtinProductImageKey, findBuiltinVariant } from '../catalog/index.js';
 
 export async function queueMissingProductImages(context: AppContext): Promise<void> {
+  await context.jobs.send('catalog.catalog-images', { catalog: 'builtin' }, { singletonKey: 'builtin' });
   const missing = await context.db
     .select({ id: physical_items.id, variantId: physical_items.printful_variant_id })
     .from(physical_items)
@@ -30,4 +31,14 @@ export async function renderStoreProductImage(context: AppContext, productId: st
     .update(physical_items)
     .set({ product_image_url: context.storage.publicUrl(key) })
     .where(and(eq(physical_items.id, productId), isNull(physical_items.product_image_url)));
+}
+
+/** Job: the built-in catalog's product pictures (the catalog browser's), each drawn once. */
+export async function renderCatalogImages(context: AppContext): Promise<void> {
+  for (const product of builtinCatalog) {
+    const key = builtinProductImageKey(product.id);
+    const [first] = product.variants;
+    if (!first || (await context.storage.exists(key))) continue;
+    await context.storage.put(key, await renderProductImage(first.id), { contentType: 'image/jpeg', cacheSeconds: 86_400 });
+  }
 }
