@@ -17,7 +17,6 @@ const lazyPage =
   <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   async () => ({ Component: (await load())[name] as ComponentType });
 
-const placeholders = () => import('@/web/pages/admin/placeholder-pages');
 
 export const router = createBrowserRouter([
   {
@@ -43,7 +42,7 @@ export const router = createBrowserRouter([
       { path: 'landing-pages', lazy: lazyPage(() => import('@/web/pages/admin/landing-pages-page'), 'LandingPagesPage') },
       { path: 'styles', lazy: lazyPage(() => import('@/web/pages/admin/styles-page'), 'StylesPage') },
       { path: 'transformations', lazy: lazyPage(() => import('@/web/pages/admin/transformations-page'), 'TransformationsPage') },
-      { path: 'products', lazy: lazyPage(placeholders, 'ProductsPage') },
+      { path: 'products', lazy: lazyPage(() => import('@/web/pages/admin/products-page'), 'ProductsPage') },
       { path: 'orders', lazy: lazyPage(() => import('@/web/pages/admin/orders-page'), 'OrdersPage') },
       { path: 'emails', lazy: lazyPage(() => import('@/web/pages/admin/emails-page'), 'EmailsPage') },
       { path: 'orders/:orderId', lazy: lazyPage(() => import('@/web/pages/admin/order-detail-page'), 'OrderDetailPage') },
