@@ -81,6 +81,63 @@ describe('art styles and transformation (storefront §2 Transform, §4)', () => 
   }
 });
 
+describe('a cart line is a product with its own artwork (issue 17, fault 2)', () => {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['390px', { width: 390, height: 844 }],
+  ] as const) {
+    it(`three Watercolour mugs stay Watercolour after a Pop Art mug is added (${label})`, async () => {
+      const page = await browser.newPage({ viewport });
+      const errors = collectPageErrors(page);
+      await uploadOnTransform(page, `two-artworks-${label}.jpg`);
+      const mugCard = page.getByTestId('product-card').filter({ hasText: 'Classic Mug 11 oz' });
+      const addMug = mugCard.getByRole('button', { name: /Add Classic Mug 11 oz to cart/ });
+
+      const artworkOf = async (style: RegExp) => {
+        await page.getByRole('radio', { name: style }).click();
+        const started = page.waitForResponse((r) => r.url().endsWith('/api/transformations') && r.request().method() === 'POST');
+        await page.getByRole('button', { name: 'Transform Image' }).click();
+        const id = (await (await started).json()).transformationId as string;
+        await page.getByTestId('compare-slider').waitFor({ timeout: 60_000 });
+        await mugCard.locator(`[data-testid="product-thumbnail"][src*="/files/mockups/${id}/"]`).waitFor({ timeout: 60_000 });
+        return id;
+      };
+
+      const watercolour = await artworkOf(/Watercolour/);
+      for (let i = 0; i < 3; i += 1) await addMug.click();
+      expect(await addMug.textContent()).toContain('(3)');
+      const popArt = await artworkOf(/Pop Art/);
+      // The grid counts the mugs of the artwork shown: none of Pop Art yet.
+      expect(await addMug.textContent()).not.toContain('(3)');
+      await addMug.click();
+
+      const summary = page.getByTestId('order-summary');
+      const lines = summary.getByTestId('summary-line');
+      await expect.poll(() => lines.count()).toBe(2);
+      expect(await lines.getByTestId('summary-quantity').allTextContents()).toEqual(['3', '1']);
+      const thumbnails = await lines.getByTestId('summary-thumbnail').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+      expect(thumbnails[0]).toContain(`/files/mockups/${watercolour}/`);
+      expect(thumbnails[1]).toContain(`/files/mockups/${popArt}/`);
+      await summary.scrollIntoViewIfNeeded();
+      await settleImages(page);
+      await screenshot(page, `cart-two-artworks-${label}`);
+
+      // The lines go to checkout as they are: each with its own artwork.
+      const stored = (await page.evaluate(() => JSON.parse(localStorage.getItem('wanderer.cart.v1') ?? '[]'))) as Array<{
+        transformationId: string;
+        quantity: number;
+      }>;
+      expect(stored.map((line) => [line.transformationId, line.quantity])).toEqual([
+        [watercolour, 3],
+        [popArt, 1],
+      ]);
+      await page.evaluate(() => localStorage.clear());
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+});
+
 describe('products, mockups and cart (storefront §2 product grid, preview modal, Order Summary; §4 Cart)', () => {
   for (const [label, viewport] of [
     ['desktop', DESKTOP],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToCart, cartTotalCents, setQuantity, type AddToCart } from './cart';
+import { addToCart, cartTotalCents, lineKey, quantityOf, setQuantity, type AddToCart } from './cart';
 
 const mug: AddToCart = {
   product: { id: 'mug', name: 'Mug', printful_variant_id: 1320, final_price: 19.99 },
@@ -19,12 +19,25 @@ describe('cart rules (storefront §4 Cart)', () => {
   });
   it('removes the line when a change makes the quantity 0 or less', () => {
     const lines = addToCart(addToCart([], mug), poster);
-    expect(setQuantity(lines, 'mug', 0).map((l) => l.productId)).toEqual(['poster']);
-    expect(setQuantity(lines, 'poster', -3).map((l) => l.productId)).toEqual(['mug']);
+    expect(setQuantity(lines, 'mug:t1', 0).map((l) => l.productId)).toEqual(['poster']);
+    expect(setQuantity(lines, 'poster:t1', -3).map((l) => l.productId)).toEqual(['mug']);
   });
   it('ignores an add of 0', () => expect(addToCart([], { ...mug, quantity: 0 })).toEqual([]));
   it('totals unit price × quantity in cents, without float drift', () => {
-    const lines = setQuantity(addToCart(addToCart([], mug), poster), 'mug', 3);
+    const lines = setQuantity(addToCart(addToCart([], mug), poster), 'mug:t1', 3);
     expect(cartTotalCents(lines)).toBe(1999 * 3 + 3450);
+  });
+  it('keeps one line per product and artwork: a second artwork never re-prints the first (issue 17, fault 2)', () => {
+    const watercolour = { ...mug, quantity: 3 };
+    const popArt = { ...mug, transformationId: 't2', artworkUrl: '/files/artworks/t2.jpg', mockupUrls: ['/files/mockups/t2/1320-front.jpg'] };
+    const lines = addToCart(addToCart([], watercolour), popArt);
+    expect(lines.map((line) => [line.transformationId, line.quantity, line.artworkUrl])).toEqual([
+      ['t1', 3, '/files/artworks/t1.jpg'],
+      ['t2', 1, '/files/artworks/t2.jpg'],
+    ]);
+    expect(quantityOf(lines, 'mug', 't1')).toBe(3);
+    expect(quantityOf(lines, 'mug', 't2')).toBe(1);
+    expect(setQuantity(lines, lineKey(lines[1]!), 0).map((line) => line.transformationId)).toEqual(['t1']);
+    expect(cartTotalCents(lines)).toBe(1999 * 4);
   });
 });

@@ -29,10 +29,19 @@ export interface AddToCart {
   mockupUrls: string[];
 }
 
-/** Adding a product already in the cart increases its quantity (and prints the newest artwork). */
+/**
+ * A line is one product printed with one artwork: the same mug with two artworks is two lines,
+ * so an earlier line never changes to print a newer artwork.
+ */
+export function lineKey(line: Pick<CartLine, 'productId' | 'transformationId'>): string {
+  return `${line.productId}:${line.transformationId}`;
+}
+
+/** Adding a product already in the cart with the same artwork increases that line's quantity. */
 export function addToCart(lines: CartLine[], item: AddToCart): CartLine[] {
   if (item.quantity <= 0) return lines;
-  const existing = lines.find((line) => line.productId === item.product.id);
+  const key = lineKey({ productId: item.product.id, transformationId: item.transformationId });
+  const existing = lines.find((line) => lineKey(line) === key);
   if (!existing) {
     return [
       ...lines,
@@ -52,18 +61,16 @@ export function addToCart(lines: CartLine[], item: AddToCart): CartLine[] {
           ...line,
           quantity: Math.min(line.quantity + item.quantity, MODAL_QUANTITY.max),
           product: item.product,
-          transformationId: item.transformationId,
-          artworkUrl: item.artworkUrl,
           mockupUrls: item.mockupUrls.length > 0 ? item.mockupUrls : line.mockupUrls,
         }
       : line,
   );
 }
 
-/** A change that makes the quantity 0 or less removes the line. */
-export function setQuantity(lines: CartLine[], productId: string, quantity: number): CartLine[] {
-  if (quantity <= 0) return lines.filter((line) => line.productId !== productId);
-  return lines.map((line) => (line.productId === productId ? { ...line, quantity: Math.min(quantity, MODAL_QUANTITY.max) } : line));
+/** A change that makes the quantity 0 or less removes the line (`key` is its lineKey). */
+export function setQuantity(lines: CartLine[], key: string, quantity: number): CartLine[] {
+  if (quantity <= 0) return lines.filter((line) => lineKey(line) !== key);
+  return lines.map((line) => (lineKey(line) === key ? { ...line, quantity: Math.min(quantity, MODAL_QUANTITY.max) } : line));
 }
 
 export function lineTotalCentsOf(line: CartLine): number {
@@ -74,6 +81,7 @@ export function cartTotalCents(lines: CartLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotalCentsOf(line), 0);
 }
 
-export function quantityOf(lines: CartLine[], productId: string): number {
-  return lines.find((line) => line.productId === productId)?.quantity ?? 0;
+/** How many of a product the cart holds with this artwork. */
+export function quantityOf(lines: CartLine[], productId: string, transformationId: string | null): number {
+  return lines.find((line) => line.productId === productId && line.transformationId === transformationId)?.quantity ?? 0;
 }

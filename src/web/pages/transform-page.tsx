@@ -74,7 +74,11 @@ export function TransformPage() {
   const productList = useMemo(() => products.data ?? [], [products.data]);
   const mockups = useProductMockups(artworkReady ? transformationId : null, productList);
   const lines = useCart();
-  const quantities = useMemo(() => Object.fromEntries(productList.map((p) => [p.id, quantityOf(lines, p.id)])), [productList, lines]);
+  // The grid counts what the cart holds of each product with the artwork shown.
+  const quantities = useMemo(
+    () => Object.fromEntries(productList.map((p) => [p.id, quantityOf(lines, p.id, transformationId)])),
+    [productList, lines, transformationId],
+  );
   const { data: site } = useSite();
 
   const addToCart = useCallback(

@@ -38,7 +38,7 @@ window.addEventListener('storage', (event) => {
 
 export const cart = {
   add: (item: AddToCart) => write(addToCart(lines, item)),
-  setQuantity: (productId: string, quantity: number) => write(setQuantity(lines, productId, quantity)),
+  setQuantity: (key: string, quantity: number) => write(setQuantity(lines, key, quantity)),
   clear: () => write([]),
   subscribe(listener: () => void) {
     listeners.add(listener);

@@ -1,5 +1,5 @@
 import { Minus, Plus, ShoppingBag } from 'lucide-react';
-import { cartTotalCents, lineTotalCentsOf, type CartLine } from '@/domain/cart';
+import { cartTotalCents, lineKey, lineTotalCentsOf, type CartLine } from '@/domain/cart';
 import { formatCents } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -19,8 +19,8 @@ export function OrderSummary({ lines, onCheckout, checkoutOpen = false }: { line
       <CardContent>
         <ul className="divide-y">
           {lines.map((line) => (
-            <li key={line.productId} className="flex items-center gap-3 py-3" data-testid="summary-line">
-              {line.mockupUrls[0] && <img src={line.mockupUrls[0]} alt="" className="size-12 shrink-0 rounded-md border object-cover" />}
+            <li key={lineKey(line)} className="flex items-center gap-3 py-3" data-testid="summary-line">
+              <img src={line.mockupUrls[0] ?? line.artworkUrl} alt="" className="size-12 shrink-0 rounded-md border bg-muted object-cover" data-testid="summary-thumbnail" />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{line.product.name}</p>
                 {checkoutOpen ? (
@@ -30,13 +30,13 @@ export function OrderSummary({ lines, onCheckout, checkoutOpen = false }: { line
                   </p>
                 ) : (
                   <div className="mt-1 inline-flex items-center rounded-md border">
-                    <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One fewer ${line.product.name}`} onClick={() => cart.setQuantity(line.productId, line.quantity - 1)}>
+                    <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One fewer ${line.product.name}`} onClick={() => cart.setQuantity(lineKey(line), line.quantity - 1)}>
                       <Minus className="size-3.5" />
                     </button>
                     <span className="w-7 text-center text-sm tabular-nums" data-testid="summary-quantity">
                       {line.quantity}
                     </span>
-                    <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One more ${line.product.name}`} onClick={() => cart.setQuantity(line.productId, line.quantity + 1)}>
+                    <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One more ${line.product.name}`} onClick={() => cart.setQuantity(lineKey(line), line.quantity + 1)}>
                       <Plus className="size-3.5" />
                     </button>
                   </div>

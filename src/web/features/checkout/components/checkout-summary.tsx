@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { cartTotalCents, lineTotalCentsOf, type CartLine } from '@/domain/cart';
+import { cartTotalCents, lineKey, lineTotalCentsOf, type CartLine } from '@/domain/cart';
 import { formatCents } from '@/domain/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 
@@ -13,12 +13,8 @@ export function CheckoutSummary({ lines }: { lines: CartLine[] }) {
       <CardContent>
         <ul className="divide-y">
           {lines.map((line) => (
-            <li key={line.productId} className="flex items-center gap-3 py-3">
-              {line.mockupUrls[0] ? (
-                <img src={line.mockupUrls[0]} alt="" className="size-12 shrink-0 rounded-md border bg-muted object-cover" />
-              ) : (
-                <div className="size-12 shrink-0 rounded-md border bg-muted" aria-hidden />
-              )}
+            <li key={lineKey(line)} className="flex items-center gap-3 py-3">
+              <img src={line.mockupUrls[0] ?? line.artworkUrl} alt="" className="size-12 shrink-0 rounded-md border bg-muted object-cover" />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{line.product.name}</p>
                 <p className="text-xs text-muted-foreground">Qty {line.quantity}</p>
