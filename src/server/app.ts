@@ -17,6 +17,7 @@ import { badRequest, HttpError } from './http/errors.js';
 import { describeApi } from './http/api-description.js';
 import { registerMetrics } from './http/metrics.js';
 import { recordRoutes } from './http/route-registry.js';
+import { analyticsRoutes } from './modules/analytics/index.js';
 import { adminApi } from './modules/admin/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
 import { contentRoutes } from './modules/content/index.js';
@@ -140,6 +141,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     await imageRoutes(api, context);
     await transformationRoutes(api, context);
     await mockupRoutes(api, context);
+    await analyticsRoutes(api, context);
   });
 
   if (context.storage instanceof LocalStorage) await serveLocalFiles(app, context.storage);

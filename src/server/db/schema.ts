@@ -187,9 +187,12 @@ export const orders = pgTable(
     tracking_url: text('tracking_url'),
     /** Cents given back so far (the sum of `order_refunds`); equal to total_amount once refunded. */
     refunded_amount: integer('refunded_amount').notNull().default(0),
+    /** The anonymous visit that placed the order (analytics' funnel), never personal data. */
+    visit_id: uuid('visit_id'),
   },
   (t) => [
     index('orders_created_at_idx').on(t.created_at),
+    index('orders_paid_at_idx').on(t.paid_at),
     // The admin list filters by status and pages newest first.
     index('orders_status_created_at_idx').on(t.status, t.created_at),
     uniqueIndex('orders_payment_intent_key').on(t.stripe_payment_intent_id),
@@ -364,4 +367,21 @@ export const mockups = pgTable(
   (t) => [
     uniqueIndex('mockups_unique_view').on(t.transformation_id, t.printful_variant_id, t.source, t.placement),
   ],
+);
+
+/**
+ * The storefront funnel, one row per step a visit reached (photo uploaded … paid), tied by an
+ * anonymous visit id the browser keeps for its session: no cookie, no personal data.
+ */
+export const funnel_events = pgTable(
+  'funnel_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visit_id: uuid('visit_id').notNull(),
+    step: text('step').notNull(),
+    transformation_id: uuid('transformation_id'),
+    order_id: uuid('order_id'),
+    occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('funnel_events_occurred_step_idx').on(t.occurred_at, t.step, t.visit_id)],
 );

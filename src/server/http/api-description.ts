@@ -20,6 +20,7 @@ import { styleActiveSchema, styleInputSchema } from '../../domain/admin-styles.j
 import { bulkSchema, transformationFiltersSchema, transformationPatchSchema } from '../../domain/admin-transformations.js';
 import { signInSchema, signUpSchema } from '../../domain/auth.js';
 import { adminOrderListQuery, refundRequest } from '../../domain/orders.js';
+import { analyticsQuerySchema, funnelEventSchema } from '../../domain/analytics.js';
 import { bulkPriceSchema, catalogQuerySchema, productPatchSchema, syncRequestSchema } from '../../domain/admin-products.js';
 import { checkoutRequestSchema } from '../../domain/checkout.js';
 import { generateMockupsSchema } from '../modules/mockups/index.js';
@@ -124,6 +125,11 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'POST /api/admin/products/:id/test': { summary: "Whether the catalog can still make the product's variant" },
   'GET /api/admin/catalog': { summary: 'The catalog browser: search, category, difficulty, sort, with sync state', querystring: catalogQuerySchema },
   'GET /api/admin/catalog/:productId': { summary: 'A catalog product with its variants (each marked if in the store), print areas, files and options' },
+  'GET /api/admin/analytics': {
+    summary: 'Revenue, orders, the funnel and breakdowns by product, style and country for a date range',
+    querystring: analyticsQuerySchema,
+  },
+  'POST /api/events': { summary: "Records a funnel step the browser sees (artwork shown, mockups viewed, added to cart)", body: funnelEventSchema },
   'POST /api/admin/catalog/sync': { summary: 'Adds catalog variants to the store (the sync payload)', body: syncRequestSchema },
   'GET /api/admin/emails': { summary: 'E-mails the shop sent, newest first, with their status' },
   'GET /api/admin/emails/:id': { summary: 'One sent e-mail with its rendered HTML' },

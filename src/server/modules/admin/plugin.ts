@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { createAccessGuard } from '../auth/index.js';
 import { authRoutes } from '../auth/index.js';
+import { adminAnalyticsRoutes } from '../analytics/index.js';
 import { adminCatalogRoutes } from '../catalog/index.js';
 import { adminContentRoutes } from '../content/index.js';
 import { adminEmailRoutes } from '../email/index.js';
@@ -38,6 +39,7 @@ export async function adminApi(api: FastifyInstance, context: AppContext): Promi
       await adminOrderRoutes(admin, context);
       await adminEmailRoutes(admin, context);
       await adminCatalogRoutes(admin, context);
+      await adminAnalyticsRoutes(admin, context);
     },
     { prefix: '/api/admin' },
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordFunnelEvent, visitIdOf } from '../analytics/index.js';
 import { checkoutRequestSchema, type CheckoutResponse } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
 import { CheckoutError, createCheckout } from './service.js';
@@ -12,7 +13,9 @@ export async function checkoutRoutes(app: FastifyInstance, context: AppContext):
       return { success: false, error: parsed.error.issues[0]?.message ?? 'Invalid request' };
     }
     try {
-      const { orderId, clientSecret } = await createCheckout(context, parsed.data);
+      const visitId = visitIdOf(request);
+      const { orderId, clientSecret } = await createCheckout(context, parsed.data, { visitId });
+      recordFunnelEvent(context, { visitId, step: 'checkout_started', orderId });
       return { success: true, client_secret: clientSecret, order_id: orderId };
     } catch (error) {
       if (!(error instanceof CheckoutError)) throw error;

@@ -32,7 +32,11 @@ type TransformationRow = typeof image_transformations.$inferSelect;
 
 const MAX_MOCKUPS_PER_ITEM = 10;
 
-export async function createCheckout(context: AppContext, request: ParsedCheckoutRequest): Promise<CheckoutResult> {
+export async function createCheckout(
+  context: AppContext,
+  request: ParsedCheckoutRequest,
+  visit: { visitId?: string | null } = {},
+): Promise<CheckoutResult> {
   const { db, storage } = context;
   // Decided before anything is written: with no provider to pay, there is no order to make.
   const providerId = activePaymentProviderId(context);
@@ -105,6 +109,7 @@ export async function createCheckout(context: AppContext, request: ParsedCheckou
       .insert(orders)
       .values({
         status: 'pending',
+        visit_id: visit.visitId ?? null,
         customer_email: request.customerEmail,
         shipping_name: shipping.name,
         shipping_address_line1: shipping.line1,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import { recordFunnelEvent, visitIdOf } from '../analytics/index.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../../domain/upload.js';
 import type { AppContext } from '../../context.js';
 import { hasControlCharacters } from '../../../domain/text-input.js';
@@ -70,6 +71,7 @@ export async function imageRoutes(app: FastifyInstance, context: AppContext): Pr
       try {
         if (upload.tooLarge) throw tooLarge();
         const { image, created } = await ingestImage(context, { path: upload.path, fileName: part.filename || 'photo' });
+        recordFunnelEvent(context, { visitId: visitIdOf(request), step: 'photo_uploaded' });
         return reply.status(created ? 201 : 200).send({ id: image.id, url: imagePublicUrl(context, image) });
       } finally {
         await upload.remove();

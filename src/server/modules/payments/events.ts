@@ -9,6 +9,7 @@
  */
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
+import { recordFunnelEvent } from '../analytics/index.js';
 import type { AppContext } from '../../context.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orders, payment_events } from '../../db/schema.js';
@@ -147,6 +148,7 @@ export async function markOrderPaid(
   source: { event: PaymentEvent },
 ): Promise<boolean | null> {
   const { event } = source;
+  let visitId: string | null = null;
   const { duplicate, changed } = await recordOnce(context, event, orderId, async (tx) => {
     const flipped = await tx
       .update(orders)
@@ -158,14 +160,16 @@ export async function markOrderPaid(
           or(eq(orders.stripe_payment_intent_id, event.paymentIntentId), isNull(orders.stripe_payment_intent_id)),
         ),
       )
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, visit_id: orders.visit_id });
     if (flipped.length !== 1) return false;
+    visitId = flipped[0]!.visit_id;
     await queuePaidOrderWork(context, tx, orderId);
     return true;
   });
   if (duplicate) return null;
   if (!changed) return false;
   for (const job of onEvent['order.paid']({ orderId })) context.jobs.wake(job.name);
+  recordFunnelEvent(context, { visitId, step: 'paid', orderId });
   context.log.info({ order: orderId, provider: event.provider, event: event.id }, 'order paid');
   return true;
 }

@@ -1,0 +1,12 @@
+/** GET /api/admin/analytics (issue 16) and its CSV tables. */
+import type { FastifyInstance } from 'fastify';
+import { analyticsQuerySchema } from '../../../domain/analytics.js';
+import type { AppContext } from '../../context.js';
+import { analyticsFor } from './service.js';
+
+export async function adminAnalyticsRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
+  admin.get('/analytics', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return analyticsFor(context, analyticsQuerySchema.parse(request.query));
+  });
+}
