@@ -11,11 +11,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot, settleImages } from './support/browser';
 import { ROOT, startShop, type ShopProcess } from './support/server';
+import { placeOrder } from './support/storefront';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const CUSTOMER = 'refund.me@example.com';
 const MUG = 'Classic Mug 11 oz';
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 let shop: ShopProcess;
 let browser: Browser;
@@ -64,41 +64,6 @@ async function toast(page: Page, text: string) {
   await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 }
 
-/** Photo → style → artwork → a mug → checkout → 4242 pays. */
-async function placeOrder(page: Page): Promise<string> {
-  await page.goto(`${shop.url}/transform`);
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload a photo' }).click();
-  await (await chooser).setFiles({ name: 'lake.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await page.getByTestId('transform-photo').waitFor();
-  await page.getByRole('radio', { name: /Watercolour/ }).click();
-  await page.getByRole('button', { name: 'Transform Image' }).click();
-  await page.getByTestId('compare-slider').waitFor({ timeout: 90_000 });
-  const card = page.getByTestId('product-card').filter({ hasText: MUG });
-  await card.locator('[data-testid="product-thumbnail"][src*="/files/mockups/"]').waitFor({ timeout: 90_000 });
-  await card.getByRole('button', { name: new RegExp(`Add ${MUG} to cart`) }).click();
-  await page.getByTestId('order-summary').getByTestId('summary-line').first().waitFor();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  const wizard = page.getByTestId('checkout-wizard');
-  await wizard.getByLabel('Email', { exact: true }).fill(CUSTOMER);
-  await wizard.getByRole('button', { name: 'Next' }).click();
-  const billing = page.getByTestId('billing-address');
-  await billing.getByLabel('Full name').fill('Rita Refund');
-  await billing.getByLabel('Address line 1').fill('7 Quay Street');
-  await billing.getByLabel('City').fill('Portland');
-  await billing.getByLabel('State / Province').fill('ME');
-  await billing.getByLabel('Postal code').fill('04101');
-  await wizard.getByRole('switch', { name: 'Use shipping as billing' }).click();
-  await wizard.getByRole('button', { name: 'Next' }).click();
-  const form = page.getByTestId('card-form');
-  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await form.getByLabel('Expiry').fill(`12${nextYear}`);
-  await form.getByLabel('CVC').fill('123');
-  await form.getByRole('button', { name: /^Pay \$/ }).click();
-  await page.waitForURL(/\/payment-success\?/);
-  return new URL(page.url()).searchParams.get('order_id')!;
-}
-
 async function emailsOf(page: Page, orderId: string): Promise<Array<{ kind: string; status: string }>> {
   return page.evaluate(async (id) => (await (await fetch(`/api/admin/emails?order_id=${id}`)).json()).emails, orderId);
 }
@@ -110,7 +75,7 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     const page = await context.newPage();
     const errors = collectPageErrors(page);
 
-    const orderId = await placeOrder(page);
+    const orderId = await placeOrder(page, { shopUrl: shop.url, photo, email: CUSTOMER, product: MUG });
 
     await page.goto(`${shop.url}/admin/orders`);
     await page.waitForURL(`${shop.url}/admin/login`);
@@ -175,7 +140,7 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     await toast(page, 'Refunded');
     await page.getByTestId('timeline-event').filter({ hasText: 'Refunded in full' }).waitFor();
     await page.getByTestId('order-status').filter({ hasText: 'Refunded' }).first().waitFor();
-    expect(await page.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
     await page.setViewportSize(DESKTOP);
     await page.getByTestId('timeline-event').filter({ hasText: 'Refund e-mail sent' }).nth(1).waitFor({ timeout: 15_000 }).catch(async () => {
       await page.reload();

@@ -69,6 +69,8 @@ export interface AnalyticsView {
   by_shipping_country: Breakdown[];
   by_photo_country: Breakdown[];
   time_to_first_artwork: { p50_seconds: number | null; p95_seconds: number | null; photos: number };
+  /** Artworks finished in the range (every style, every visitor). */
+  artworks_made: number;
   series: Array<{ bucket: string; revenue: number; orders: number }>;
 }
 

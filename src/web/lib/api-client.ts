@@ -1,4 +1,5 @@
 /** The one way the web app talks to the server: JSON in, JSON out, `{error}` turned into an ApiError. */
+import { visitHeaders } from './visit';
 
 export class ApiError extends Error {
   constructor(
@@ -18,6 +19,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     headers: {
       ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
       accept: 'application/json',
+      ...visitHeaders(),
       ...headers,
     },
     body: json !== undefined ? JSON.stringify(json) : rest.body,

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Loader2, Wand2 } from 'lucide-react';
 import { quantityOf } from '@/domain/cart';
+import { reportStep } from '@/web/lib/visit';
 import { MOCKUP_TEXT } from '@/domain/mockups';
 import { TRANSFORMATION_MESSAGES } from '@/domain/transformation';
 import { Button } from '@/web/components/ui/button';
@@ -81,6 +82,15 @@ export function TransformPage() {
   );
   const { data: site } = useSite();
 
+  // The shop's own funnel (analytics): each artwork shown, and its mockups seen, once.
+  const mockupsShown = Object.values(mockups.states).some((state) => (state?.mockups.length ?? 0) > 0);
+  useEffect(() => {
+    if (artworkReady && transformationId) reportStep('artwork_made', transformationId);
+  }, [artworkReady, transformationId]);
+  useEffect(() => {
+    if (mockupsShown && transformationId) reportStep('mockups_viewed', transformationId);
+  }, [mockupsShown, transformationId]);
+
   const addToCart = useCallback(
     (product: Product, quantity: number) => {
       if (!transformationId || !progress.publicUrl) return;
@@ -91,6 +101,7 @@ export function TransformPage() {
         artworkUrl: progress.publicUrl,
         mockupUrls: (mockups.states[product.id]?.mockups ?? []).map((mockup) => mockup.mockup_url),
       });
+      reportStep('added_to_cart', transformationId);
       toast.success(`${product.name} added to your cart`);
     },
     [transformationId, progress.publicUrl, mockups.states],

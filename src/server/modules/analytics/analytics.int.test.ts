@@ -179,6 +179,7 @@ describe('GET /api/admin/analytics over a seeded history', () => {
   it('times each photo to its first artwork (p50, p95)', async () => {
     const { body } = await analytics('from=2026-09-01&to=2026-09-30');
     expect(body.time_to_first_artwork).toEqual({ p50_seconds: 40, p95_seconds: 58, photos: 3 });
+    expect(body.artworks_made).toBe(4);
   });
 
   it('gives a series per day, week or month, every bucket present and clipped to the range', async () => {

@@ -84,7 +84,7 @@ export async function analyticsFor(context: AppContext, query: AnalyticsQuery): 
   const interval = sql.raw(`'1 ${query.interval}'::interval`);
   const unit = sql.raw(`'${query.interval}'`);
 
-  const [totals, previous, funnelRows, byProduct, byStyle, styleProduct, byShipping, byPhoto, firstArtwork, series, currency] =
+  const [totals, previous, funnelRows, byProduct, byStyle, styleProduct, byShipping, byPhoto, firstArtwork, series, currency, artworks] =
     await Promise.all([
       totalsFor(db, range),
       totalsFor(db, previousRange),
@@ -126,6 +126,10 @@ export async function analyticsFor(context: AppContext, query: AnalyticsQuery): 
             group by g.bucket order by g.bucket`,
       ),
       rows<{ currency: string }>(db, sql`select currency from orders where paid_at is not null order by paid_at desc limit 1`),
+      rows<{ made: number }>(
+        db,
+        sql`select count(*)::int as made from image_transformations where completed_at >= ${range.from} and completed_at < ${range.to}`,
+      ),
     ]);
 
   const visits = new Map(funnelRows.map((row) => [row.step, num(row.visits)]));
@@ -156,6 +160,7 @@ export async function analyticsFor(context: AppContext, query: AnalyticsQuery): 
       p95_seconds: timing?.p95 == null ? null : Math.round(num(timing.p95) * 10) / 10,
       photos: num(timing?.photos),
     },
+    artworks_made: num(artworks[0]?.made),
     series: series.map((row) => ({
       bucket: row.bucket,
       revenue: num(row.revenue),

@@ -1,7 +1,6 @@
-/** /admin/analytics: a placeholder (admin §1, §2). */
-import { BarChart3 } from 'lucide-react';
-import { ComingSoon } from './coming-soon';
+/** /admin/analytics (issue 16; the spec's 'Coming Soon'). */
+import { AnalyticsDashboard } from '@/web/features/admin-analytics/components/analytics-dashboard';
 
 export function AnalyticsPage() {
-  return <ComingSoon title="Analytics" icon={BarChart3} text="Visits, transformations and sales over time will appear here." />;
+  return <AnalyticsDashboard />;
 }

@@ -2,6 +2,7 @@
 import { ArrowRight, BarChart3, FileText, Package, Palette, PanelsTopLeft, Settings, ShoppingCart, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { AnalyticsCardFigures } from '@/web/features/admin-analytics/components/analytics-card-figures';
 import { OrdersCardFigures } from '@/web/features/admin-orders/components/orders-card-figures';
 
 const AREAS: Array<{ to: string; title: string; description: string; icon: LucideIcon }> = [
@@ -10,7 +11,7 @@ const AREAS: Array<{ to: string; title: string; description: string; icon: Lucid
   { to: '/admin/products', title: 'Products', description: 'The printable products, their prices and the catalog.', icon: Package },
   { to: '/admin/landing-pages', title: 'Landing Pages', description: 'Campaign pages for your shop.', icon: PanelsTopLeft },
   { to: '/admin/orders', title: 'Orders', description: 'Paid orders, confirmation e-mails and fulfilment.', icon: ShoppingCart },
-  { to: '/admin/analytics', title: 'Analytics', description: 'Visits, transformations and sales over time.', icon: BarChart3 },
+  { to: '/admin/analytics', title: 'Analytics', description: 'What sells, what converts, and where visitors stop.', icon: BarChart3 },
   { to: '/admin/settings', title: 'Settings', description: 'Integrations, their status, and API keys.', icon: Settings },
 ];
 
@@ -39,7 +40,7 @@ export function DashboardPage() {
               </CardTitle>
               <CardDescription>{description}</CardDescription>
             </CardHeader>
-            {to === '/admin/orders' ? <OrdersCardFigures /> : null}
+            {to === '/admin/orders' ? <OrdersCardFigures /> : to === '/admin/analytics' ? <AnalyticsCardFigures /> : null}
           </Card>
         ))}
       </div>

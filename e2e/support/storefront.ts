@@ -1,0 +1,47 @@
+/** The visitor's whole journey in the browser, for tests that need a real order first. */
+import type { Page } from 'playwright-core';
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+export interface OrderOptions {
+  shopUrl: string;
+  photo: Buffer;
+  email: string;
+  product?: string;
+  style?: RegExp;
+}
+
+/** Photo → style → artwork → one product → checkout → 4242 pays. Answers the order id. */
+export async function placeOrder(page: Page, { shopUrl, photo, email, product = 'Classic Mug 11 oz', style = /Watercolour/ }: OrderOptions): Promise<string> {
+  await page.goto(`${shopUrl}/transform`);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload a photo' }).click();
+  await (await chooser).setFiles({ name: 'lake.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByTestId('transform-photo').waitFor();
+  await page.getByRole('radio', { name: style }).click();
+  await page.getByRole('button', { name: 'Transform Image' }).click();
+  await page.getByTestId('compare-slider').waitFor({ timeout: 90_000 });
+  const card = page.getByTestId('product-card').filter({ hasText: product });
+  await card.locator('[data-testid="product-thumbnail"][src*="/files/mockups/"]').waitFor({ timeout: 90_000 });
+  await card.getByRole('button', { name: new RegExp(`Add ${product} to cart`) }).click();
+  await page.getByTestId('order-summary').getByTestId('summary-line').first().waitFor();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const wizard = page.getByTestId('checkout-wizard');
+  await wizard.getByLabel('Email', { exact: true }).fill(email);
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  const billing = page.getByTestId('billing-address');
+  await billing.getByLabel('Full name').fill('Rita Refund');
+  await billing.getByLabel('Address line 1').fill('7 Quay Street');
+  await billing.getByLabel('City').fill('Portland');
+  await billing.getByLabel('State / Province').fill('ME');
+  await billing.getByLabel('Postal code').fill('04101');
+  await wizard.getByRole('switch', { name: 'Use shipping as billing' }).click();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  const form = page.getByTestId('card-form');
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry').fill(`12${nextYear}`);
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.waitForURL(/\/payment-success\?/);
+  return new URL(page.url()).searchParams.get('order_id')!;
+}
