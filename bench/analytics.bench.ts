@@ -11,9 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppContext } from '../src/server/context.js';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
+import type { DatabaseHandle } from '../src/server/db/client.js';
 import { analyticsFor } from '../src/server/modules/analytics/service.js';
-import { freshPostgres, timeCases } from './support.js';
+import { onEachDatabase, timeCases } from './support.js';
 
 const ORDERS = 10_000;
 const EVENTS = 100_000;
@@ -70,22 +70,7 @@ async function bench(label: string, database: DatabaseHandle) {
 console.log(`analytics: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}; target: 30 days < 150 ms`);
 const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-bench-analytics-'));
 try {
-  const pglite = await openDatabase({ dataDir });
-  await pglite.migrate();
-  await bench('PGlite', pglite);
-  await pglite.close();
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (serverUrl) {
-    const database = await freshPostgres(serverUrl);
-    try {
-      const postgres = await openDatabase({ dataDir, databaseUrl: database.url });
-      await postgres.migrate();
-      await bench('PostgreSQL', postgres);
-      await postgres.close();
-    } finally {
-      await database.drop();
-    }
-  }
+  await onEachDatabase(dataDir, bench);
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

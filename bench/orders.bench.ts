@@ -13,8 +13,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminOrderListQuery } from '../src/domain/orders.js';
 import type { AppContext } from '../src/server/context.js';
-import { freshPostgres, timeCases } from './support.js';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
+import { onEachDatabase, timeCases } from './support.js';
+import type { DatabaseHandle } from '../src/server/db/client.js';
 import { order_items, orders } from '../src/server/db/schema.js';
 import { exportOrdersCsv, listOrdersForAdmin } from '../src/server/modules/orders/admin-service.js';
 
@@ -124,23 +124,7 @@ async function measure(label: string, database: DatabaseHandle): Promise<void> {
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-bench-orders-'));
   try {
-    const pglite = await openDatabase({ dataDir });
-    await pglite.migrate();
-    await measure('PGlite (embedded)', pglite);
-    await pglite.close();
-
-    const serverUrl = process.env.BENCH_DATABASE_URL;
-    if (serverUrl) {
-      const database = await freshPostgres(serverUrl);
-      try {
-        const postgres = await openDatabase({ dataDir, databaseUrl: database.url });
-        await postgres.migrate();
-        await measure('PostgreSQL', postgres);
-        await postgres.close();
-      } finally {
-        await database.drop();
-      }
-    }
+    await onEachDatabase(dataDir, measure);
     console.log(`\nmachine: ${cpus().length} cores shared with other work, load average ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
   } finally {
     await rm(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /** What several benchmarks share. */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
 
 /** A fresh database on the PostgreSQL server named by `serverUrl` (BENCH_DATABASE_URL), and how to drop it. */
 export async function freshPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -45,5 +46,27 @@ export async function timeCases<Input>(
     console.log(
       `  ${name.padEnd(width)} total ${String(total).padStart(5)}   p50 ${ms(percentile(times, 50))}   p95 ${ms(percentile(times, 95))}   max ${ms(Math.max(...times))}`,
     );
+  }
+}
+
+/**
+ * Runs `measure` on a migrated, empty PGlite database in `dataDir`, then, when
+ * BENCH_DATABASE_URL names a PostgreSQL server, on a fresh database there (dropped after).
+ */
+export async function onEachDatabase(dataDir: string, measure: (label: string, database: DatabaseHandle) => Promise<void>): Promise<void> {
+  const pglite = await openDatabase({ dataDir });
+  await pglite.migrate();
+  await measure('PGlite (embedded)', pglite);
+  await pglite.close();
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return;
+  const database = await freshPostgres(serverUrl);
+  try {
+    const postgres = await openDatabase({ dataDir, databaseUrl: database.url });
+    await postgres.migrate();
+    await measure('PostgreSQL', postgres);
+    await postgres.close();
+  } finally {
+    await database.drop();
   }
 }

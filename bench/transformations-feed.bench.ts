@@ -13,8 +13,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { transformationFiltersSchema } from '../src/domain/admin-transformations.js';
 import type { AppContext } from '../src/server/context.js';
-import { freshPostgres, timeCases } from './support.js';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
+import { onEachDatabase, timeCases } from './support.js';
+import type { DatabaseHandle } from '../src/server/db/client.js';
 import { image_transformations, images, styles } from '../src/server/db/schema.js';
 import { listTransformations } from '../src/server/modules/transformations/admin-feed.js';
 import { LocalStorage } from '../src/server/infra/storage/index.js';
@@ -94,23 +94,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-bench-feed-'));
   const storage = new LocalStorage(join(dataDir, 'storage'), '');
   try {
-    const pglite = await openDatabase({ dataDir });
-    await pglite.migrate();
-    await measure('PGlite (embedded)', pglite, storage);
-    await pglite.close();
-
-    const serverUrl = process.env.BENCH_DATABASE_URL;
-    if (serverUrl) {
-      const database = await freshPostgres(serverUrl);
-      try {
-        const postgres = await openDatabase({ dataDir, databaseUrl: database.url });
-        await postgres.migrate();
-        await measure('PostgreSQL', postgres, storage);
-        await postgres.close();
-      } finally {
-        await database.drop();
-      }
-    }
+    await onEachDatabase(dataDir, (label, database) => measure(label, database, storage));
     console.log(`\nmachine: ${cpus().length} cores shared with other work, load average ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
   } finally {
     await rm(dataDir, { recursive: true, force: true });

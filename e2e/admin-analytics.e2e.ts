@@ -5,11 +5,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser';
+import { collectPageErrors, DESKTOP, launchBrowser, screenshot } from './support/browser';
 import { ROOT, startShop, type ShopProcess } from './support/server';
 import { placeOrder } from './support/storefront';
+import { shootBoth, signInAsAdmin } from './support/admin';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 
@@ -31,20 +32,6 @@ afterAll(async () => {
   await shop?.cleanup();
 });
 
-async function shoot(page: Page, name: string) {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['768', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(400);
-    await screenshot(page, `admin-analytics-${name}-${label}`, { fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${label}`).toBeLessThanOrEqual(viewport.width);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 describe('analytics after two storefront orders', () => {
   it('shows them in the cards, the chart and the funnel; the presets change the figures', async () => {
     const visitor = await browser.newContext({ viewport: DESKTOP });
@@ -58,12 +45,7 @@ describe('analytics after two storefront orders', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(`${shop.url}/admin/analytics`);
-    await page.waitForURL(`${shop.url}/admin/login`);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${shop.url}/admin/analytics`);
+    await signInAsAdmin(page, shop.url, '/admin/analytics', ADMIN);
 
     const products = (await page.evaluate(async () => (await fetch('/api/products')).json())) as Array<{ name: string; final_price: number }>;
     const price = (name: string) => Math.round(products.find((p) => p.name === name)!.final_price * 100);
@@ -82,7 +64,7 @@ describe('analytics after two storefront orders', () => {
     expect(styles.some((row) => row.startsWith('Watercolour'))).toBe(true);
     expect(styles.some((row) => row.startsWith('Pop Art'))).toBe(true);
     await page.getByTestId('heat-map').waitFor();
-    await shoot(page, '30-days');
+    await shootBoth(page, 'admin-analytics-30-days');
 
     // A range with no orders: the figures change.
     await page.getByLabel('From Date').fill('2025-01-01');

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot, settleImages } from './support/browser';
 import { ROOT, startShop, type ShopProcess } from './support/server';
 import { placeOrder } from './support/storefront';
+import { shootBoth, toast } from './support/admin';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const CUSTOMER = 'refund.me@example.com';
@@ -35,34 +36,6 @@ afterAll(async () => {
   await shop?.stop();
   await shop?.cleanup();
 });
-
-async function settle(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
-  await settleImages(page);
-  await page.waitForTimeout(150);
-}
-
-/** The page at 1280 px and at 768 px, whole from the top; back to desktop after. */
-async function shoot(page: Page, name: string, { dialog = false } = {}) {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['768', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    if (!dialog) {
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await settle(page);
-    } else {
-      await page.waitForTimeout(200);
-    }
-    await screenshot(page, `admin-orders-${name}-${label}`, { fullPage: !dialog });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-async function toast(page: Page, text: string) {
-  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-}
 
 async function emailsOf(page: Page, orderId: string): Promise<Array<{ kind: string; status: string }>> {
   return page.evaluate(async (id) => (await (await fetch(`/api/admin/emails?order_id=${id}`)).json()).emails, orderId);
@@ -92,7 +65,7 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     const search = page.getByRole('textbox', { name: 'Search orders' });
     await search.fill('nobody@nowhere.test');
     await page.getByText('No orders found matching your filters.').waitFor();
-    await shoot(page, 'list-empty');
+    await shootBoth(page, 'admin-orders-list-empty');
     await search.fill(CUSTOMER);
     const row = page.getByTestId('order-row').filter({ hasText: CUSTOMER });
     await row.waitFor();
@@ -101,7 +74,7 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     expect(await row.textContent()).toContain(`1 x ${MUG}`);
     expect(await row.textContent()).toContain('Rita Refund');
     await row.locator('img[src*="/files/mockups/"]').waitFor();
-    await shoot(page, 'list');
+    await shootBoth(page, 'admin-orders-list');
 
     // Open it.
     await row.getByRole('link', { name: `View order ${orderId.slice(0, 8)}` }).click();
@@ -127,7 +100,7 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/Amount/).fill((half / 100).toFixed(2));
-    await shoot(page, 'refund-dialog', { dialog: true });
+    await shootBoth(page, 'admin-orders-refund-dialog', { dialog: true });
     await dialog.getByRole('button', { name: /^Refund \$/ }).click();
     await toast(page, 'Refunded');
     await page.getByTestId('timeline-event').filter({ hasText: 'Partly refunded' }).waitFor();
@@ -151,7 +124,7 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     const positions = order.map((label) => timeline.findIndex((text) => text.startsWith(label)));
     expect(positions.every((position) => position >= 0), JSON.stringify(timeline)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    await shoot(page, 'detail-refunded');
+    await shootBoth(page, 'admin-orders-detail-refunded');
 
     // The list shows it refunded, under the Refunded filter.
     await page.getByRole('link', { name: 'Back to Orders' }).click();
@@ -175,7 +148,7 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     expect(await page.getByTestId('email-row').count()).toBe(4);
     await page.getByTestId('email-row').filter({ hasText: 'Refund' }).first().getByRole('button').click();
     await page.frameLocator('iframe[title="E-mail preview"]').getByText(/refunded/).first().waitFor();
-    await shoot(page, 'emails-preview', { dialog: true });
+    await shootBoth(page, 'admin-orders-emails-preview', { dialog: true });
     await page.keyboard.press('Escape');
 
     // The dashboard's Orders card: today's orders, and a link to those needing attention.
@@ -183,7 +156,7 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     const figures = page.getByTestId('orders-card-figures');
     await figures.waitFor();
     expect(await figures.textContent()).toBe('1 today0 need attention');
-    await shoot(page, 'dashboard');
+    await shootBoth(page, 'admin-orders-dashboard');
     await figures.getByRole('link', { name: /need attention/ }).click();
     await page.waitForURL(`${shop.url}/admin/orders?status=attention`);
     expect(await page.getByRole('combobox', { name: 'Filter by status' }).textContent()).toBe('Needs Attention');

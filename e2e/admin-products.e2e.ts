@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot, settleImages } from './support/browser';
 import { ROOT, startShop, type ShopProcess } from './support/server';
+import { shootBoth, signInAsAdmin, toast } from './support/admin';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const MUG = 'Classic Mug 11 oz';
@@ -35,38 +36,6 @@ afterAll(async () => {
   await shop?.cleanup();
 });
 
-async function settle(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, {
-    timeout: 15_000,
-  });
-  await settleImages(page);
-  await page.waitForTimeout(150);
-}
-
-/** The page at 1280 px and at 768 px; back to desktop after. */
-async function shoot(page: Page, name: string, { dialog = false } = {}) {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['768', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    if (!dialog) {
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await settle(page);
-    } else {
-      await page.waitForTimeout(300);
-    }
-    await screenshot(page, `admin-products-${name}-${label}`, { fullPage: !dialog });
-    // Wide tables scroll inside their card; the page itself is never wider than the window.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${label}`).toBeLessThanOrEqual(viewport.width);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-async function toast(page: Page, text: string | RegExp) {
-  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-}
-
 const row = (page: Page, name: string) => page.getByTestId('pricing-row').filter({ hasText: name });
 
 describe('the owner prices, switches and adds products; the storefront follows', () => {
@@ -75,12 +44,7 @@ describe('the owner prices, switches and adds products; the storefront follows',
     const page = await context.newPage();
     const errors = collectPageErrors(page);
 
-    await page.goto(`${shop.url}/admin/products`);
-    await page.waitForURL(`${shop.url}/admin/login`);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${shop.url}/admin/products`);
+    await signInAsAdmin(page, shop.url, '/admin/products', ADMIN);
     // A fresh shop draws its product and catalog pictures in jobs at start: wait for them.
     await expect
       .poll(
@@ -101,7 +65,7 @@ describe('the owner prices, switches and adds products; the storefront follows',
       'Categories5',
       expect.stringMatching(/^Avg\. Markup\d+%$/),
     ]);
-    await shoot(page, 'grid');
+    await shootBoth(page, 'admin-products-grid');
 
     // Keyboard: type in Final Price, Escape puts the saved value back.
     const finalCell = row(page, MUG).getByLabel(`Final Price: ${MUG}`);
@@ -149,7 +113,7 @@ describe('the owner prices, switches and adds products; the storefront follows',
     await page.getByRole('tab', { name: 'Enhanced Catalog Browser' }).click();
     await page.getByTestId('catalog-card').first().waitFor();
     expect(await page.getByTestId('catalog-count').textContent()).toBe('9 products found');
-    await shoot(page, 'catalog');
+    await shootBoth(page, 'admin-products-catalog');
     await page.getByLabel('Search the catalog').fill('zzz');
     await page.getByText('No products match your current filters.').waitFor();
     await page.getByRole('button', { name: 'Clear Filters' }).click();
@@ -162,7 +126,7 @@ describe('the owner prices, switches and adds products; the storefront follows',
     await dialog.getByTestId('variant-row').first().waitFor();
     expect(await dialog.getByLabel('Select variant 10458').isDisabled()).toBe(true);
     await dialog.getByLabel('Select variant 10457').check();
-    await shoot(page, 'details', { dialog: true });
+    await shootBoth(page, 'admin-products-details', { dialog: true });
     await dialog.getByRole('button', { name: 'Add Selected (1)' }).click();
     await toast(page, `Successfully synced variants: ${TOTE}`);
     await dialog.waitFor({ state: 'detached' });
@@ -175,7 +139,7 @@ describe('the owner prices, switches and adds products; the storefront follows',
     await row(page, TOTE).getByRole('switch').click();
     await toast(page, 'Product enabled successfully');
     await expect.poll(() => page.getByTestId('products-summary').textContent()).toBe('12 of 13 products enabled');
-    await shoot(page, 'grid-after');
+    await shootBoth(page, 'admin-products-grid-after');
 
     // The visitor's /transform: new price, no pillow, the tote with their artwork.
     const visitor = await browser.newContext({ viewport: DESKTOP });

@@ -17,7 +17,8 @@ import {
   type AdminOrderRow,
 } from '@/domain/orders';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { StatCards } from '@/web/components/stat-cards';
+import { Card } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -85,21 +86,15 @@ export function OrdersManager() {
         </div>
       </div>
 
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {[
+      <StatCards
+        testId="order-stat"
+        stats={[
           ['Total Orders', stats?.total],
           ['Pending Payment', stats?.pending_payment],
           ['Need Printful Submit', stats?.needs_submission],
           ['Printful Confirmed', stats?.confirmed],
-        ].map(([title, value]) => (
-          <Card key={title as string} data-testid="order-stat">
-            <CardHeader className="pb-2">
-              <CardDescription>{title}</CardDescription>
-              <CardTitle className="text-3xl tabular-nums">{value ?? <Skeleton className="h-8 w-12" />}</CardTitle>
-            </CardHeader>
-          </Card>
-        ))}
-      </div>
+        ]}
+      />
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PRODUCT_MESSAGES } from '@/domain/admin-products';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { Skeleton } from '@/web/components/ui/skeleton';
+import { StatCards } from '@/web/components/stat-cards';
+import { Card } from '@/web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { useValidateAllProducts } from '../api/check-products';
 import { useAdminProducts } from '../api/list-products';
@@ -55,21 +55,15 @@ export function ProductsManager() {
         </div>
       </div>
 
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {[
+      <StatCards
+        testId="product-stat"
+        stats={[
           ['Total Products', stats?.total],
           ['Enabled', stats?.enabled],
           ['Categories', stats?.categories],
           ['Avg. Markup', stats ? `${stats.avg_markup}%` : undefined],
-        ].map(([title, value]) => (
-          <Card key={title as string} data-testid="product-stat">
-            <CardHeader className="pb-2">
-              <CardDescription>{title}</CardDescription>
-              <CardTitle className="text-3xl tabular-nums">{value ?? <Skeleton className="h-8 w-12" />}</CardTitle>
-            </CardHeader>
-          </Card>
-        ))}
-      </div>
+        ]}
+      />
 
       <Tabs defaultValue="pricing">
         <TabsList>
