@@ -28,7 +28,9 @@ async function seed(database: DatabaseHandle): Promise<void> {
            (array['Kyoto, Japan', 'Ushuaia, Argentina', 'Reykjavík, Iceland', null])[1 + n % 4],
            ${year} + (n * interval '1 second' * 3)
     from generate_series(1, ${ORDERS}) n`);
-  await run(`insert into styles (name, engine) values ('Watercolour', 'watercolour'), ('Pop Art', 'pop-art'), ('Oil Painting', 'oil-painting')`);
+  await run(
+    `insert into styles (name, engine) values ('Watercolour', 'watercolour'), ('Pop Art', 'pop-art'), ('Oil Painting', 'oil-painting')`,
+  );
   await run(`insert into image_transformations (id, image_id, style_id, status, progress, completed_at, created_at)
     select gen_random_uuid(), i.id, s.id, 'completed', 100, i.created_at + interval '20 seconds', i.created_at
     from (select id, created_at, row_number() over (order by created_at) % 3 as k from images) i
@@ -53,9 +55,12 @@ async function seed(database: DatabaseHandle): Promise<void> {
 async function bench(label: string, database: DatabaseHandle) {
   const seeding = performance.now();
   await seed(database);
-  console.log(`\n${label}: seeded ${ORDERS} orders and ${EVENTS} events in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${label}: seeded ${ORDERS} orders and ${EVENTS} events in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
   const context = { db: database.db } as unknown as AppContext;
-  const back = (days: number) => new Date(Date.parse(`${END}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const back = (days: number) =>
+    new Date(Date.parse(`${END}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
   await timeCases(
     [
       ['last 30 days, per day', { from: back(30), to: END, interval: 'day' as const }],
@@ -67,7 +72,11 @@ async function bench(label: string, database: DatabaseHandle) {
   );
 }
 
-console.log(`analytics: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}; target: 30 days < 150 ms`);
+console.log(
+  `analytics: ${cpus().length} cores, load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}; target: 30 days < 150 ms`,
+);
 const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-bench-analytics-'));
 try {
   await onEachDatabase(dataDir, bench);

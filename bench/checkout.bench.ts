@@ -76,7 +76,9 @@ async function main(): Promise<void> {
   try {
     const products = (await json(await fetch(`${shop.url}/api/products`))) as Product[];
     console.log(`database: ${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}`);
-    console.log(`shop at ${shop.url}; ${products.length} products; ${VISITORS} concurrent visitors, card 4242 4242 4242 4242`);
+    console.log(
+      `shop at ${shop.url}; ${products.length} products; ${VISITORS} concurrent visitors, card 4242 4242 4242 4242`,
+    );
     if (!COLD) console.log(`waited ${ms(await waitUntilQuiet(shop.url))} for the shop's start-up work to finish`);
 
     const errors: string[] = [];
@@ -105,17 +107,22 @@ async function main(): Promise<void> {
       });
       const created = await json(checkoutResponse);
       const afterCheckout = performance.now();
-      if (!checkoutResponse.ok || !created.success) throw new Error(`checkout ${checkoutResponse.status}: ${created.error}`);
+      if (!checkoutResponse.ok || !created.success)
+        throw new Error(`checkout ${checkoutResponse.status}: ${created.error}`);
       checkoutTimes.push(afterCheckout - started);
 
       const payResponse = await fetch(`${shop.url}/api/payments/test/confirm`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_secret: created.client_secret, card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: year, cvc: '123' } }),
+        body: JSON.stringify({
+          client_secret: created.client_secret,
+          card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: year, cvc: '123' },
+        }),
       });
       const paid = await json(payResponse);
       const done = performance.now();
-      if (!payResponse.ok || paid.status !== 'succeeded') throw new Error(`payment ${payResponse.status}: ${paid.error ?? paid.status}`);
+      if (!payResponse.ok || paid.status !== 'succeeded')
+        throw new Error(`payment ${payResponse.status}: ${paid.error ?? paid.status}`);
       paymentTimes.push(done - afterCheckout);
       visitTimes.push(done - started);
       orderIds.push(created.order_id);
@@ -124,7 +131,8 @@ async function main(): Promise<void> {
     const wallStart = performance.now();
     const results = await Promise.allSettled(Array.from({ length: VISITORS }, (_, index) => visit(index)));
     const wall = performance.now() - wallStart;
-    for (const result of results) if (result.status === 'rejected') errors.push(String(result.reason?.message ?? result.reason));
+    for (const result of results)
+      if (result.status === 'rejected') errors.push(String(result.reason?.message ?? result.reason));
 
     // Every order the server says is paid, read back through the public API.
     const reads = await Promise.all(orderIds.map(async (id) => json(await fetch(`${shop.url}/api/orders/${id}`))));
@@ -148,16 +156,32 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`visitors            ${VISITORS}`);
     console.log(`errors              ${errors.length}`);
-    for (const [message, count] of Object.entries(errors.reduce<Record<string, number>>((acc, e) => ({ ...acc, [e]: (acc[e] ?? 0) + 1 }), {}))) {
+    for (const [message, count] of Object.entries(
+      errors.reduce<Record<string, number>>((acc, e) => ({ ...acc, [e]: (acc[e] ?? 0) + 1 }), {}),
+    )) {
       console.log(`  ${count} × ${message}`);
     }
     console.log(`orders paid         ${paidCount} (read back from GET /api/orders/:id)`);
-    console.log(`checkout            p50 ${ms(percentile(checkoutTimes, 50))}   p95 ${ms(percentile(checkoutTimes, 95))}   max ${ms(Math.max(...checkoutTimes))}`);
-    console.log(`payment (confirm)   p50 ${ms(percentile(paymentTimes, 50))}   p95 ${ms(percentile(paymentTimes, 95))}   max ${ms(Math.max(...paymentTimes))}`);
-    console.log(`whole visit         p50 ${ms(percentile(visitTimes, 50))}   p95 ${ms(percentile(visitTimes, 95))}   max ${ms(Math.max(...visitTimes))}`);
-    console.log(`machine             ${cpus().length} cores, load average ${loadavg().map((v) => v.toFixed(1)).join(' / ')} (1/5/15 min) at the end`);
-    console.log(`wall clock          ${ms(wall)} for all ${VISITORS} visits (${(VISITORS / (wall / 1000)).toFixed(1)} paid checkouts/s)`);
-    console.log(`fulfilment          ${submitted}/${orderIds.length} submitted${Number.isNaN(submittedAt) ? '' : ` within ${ms(submittedAt)} after the last payment`}; ${shipped} shipped (simulation 1 s + 1 s) after ${ms(drained)}`);
+    console.log(
+      `checkout            p50 ${ms(percentile(checkoutTimes, 50))}   p95 ${ms(percentile(checkoutTimes, 95))}   max ${ms(Math.max(...checkoutTimes))}`,
+    );
+    console.log(
+      `payment (confirm)   p50 ${ms(percentile(paymentTimes, 50))}   p95 ${ms(percentile(paymentTimes, 95))}   max ${ms(Math.max(...paymentTimes))}`,
+    );
+    console.log(
+      `whole visit         p50 ${ms(percentile(visitTimes, 50))}   p95 ${ms(percentile(visitTimes, 95))}   max ${ms(Math.max(...visitTimes))}`,
+    );
+    console.log(
+      `machine             ${cpus().length} cores, load average ${loadavg()
+        .map((v) => v.toFixed(1))
+        .join(' / ')} (1/5/15 min) at the end`,
+    );
+    console.log(
+      `wall clock          ${ms(wall)} for all ${VISITORS} visits (${(VISITORS / (wall / 1000)).toFixed(1)} paid checkouts/s)`,
+    );
+    console.log(
+      `fulfilment          ${submitted}/${orderIds.length} submitted${Number.isNaN(submittedAt) ? '' : ` within ${ms(submittedAt)} after the last payment`}; ${shipped} shipped (simulation 1 s + 1 s) after ${ms(drained)}`,
+    );
     if (errors.length > 0 || paidCount !== VISITORS) process.exitCode = 1;
   } finally {
     await shop.stop();

@@ -21,17 +21,26 @@ async function main(): Promise<void> {
   });
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log('');
-  console.log(`checkouts paid        ${report.paidOrders} (${report.pendingOrders} orders left pending: checkouts a kill cut off, never paid)`);
+  console.log(
+    `checkouts paid        ${report.paidOrders} (${report.pendingOrders} orders left pending: checkouts a kill cut off, never paid)`,
+  );
   console.log(`kills (SIGKILL)       ${report.kills}, the last right after the last payment`);
-  console.log(`recovered             ${report.recovered ? 'yes' : 'NO'}: every paid order submitted and e-mailed ${seconds(report.recoveredMs)} after the last restart`);
+  console.log(
+    `recovered             ${report.recovered ? 'yes' : 'NO'}: every paid order submitted and e-mailed ${seconds(report.recoveredMs)} after the last restart`,
+  );
   console.log(`submissions ≠ 1       ${report.wrongSubmissions.length}`);
   for (const line of report.wrongSubmissions) console.log(`  ${line}`);
   console.log(`e-mails ≠ 1           ${report.wrongEmails.length}`);
   for (const line of report.wrongEmails) console.log(`  ${line}`);
   console.log(`unpaid with work      ${report.unpaidWithWork.length}`);
-  console.log(`machine               ${cpus().length} cores, load average ${loadavg().map((v) => v.toFixed(1)).join(' / ')} at the end`);
+  console.log(
+    `machine               ${cpus().length} cores, load average ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' / ')} at the end`,
+  );
   console.log(`wall clock            ${seconds(performance.now() - started)}`);
-  const clean = report.recovered && report.wrongSubmissions.length + report.wrongEmails.length + report.unpaidWithWork.length === 0;
+  const clean =
+    report.recovered && report.wrongSubmissions.length + report.wrongEmails.length + report.unpaidWithWork.length === 0;
   if (!clean) process.exitCode = 1;
 }
 

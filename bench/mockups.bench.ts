@@ -28,12 +28,19 @@ async function artworks(): Promise<Buffer[]> {
   const dir = join(here, '..', 'assets', 'photos');
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort();
+    files = readdirSync(dir)
+      .filter((f) => /\.(jpe?g|png)$/i.test(f))
+      .sort();
   } catch {
     // no photos yet: synthesise
   }
   const photos: Buffer[] = await Promise.all(
-    files.slice(0, 2).map((f) => sharp(readFileSync(join(dir, f))).resize(2048, 2048, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer()),
+    files.slice(0, 2).map((f) =>
+      sharp(readFileSync(join(dir, f)))
+        .resize(2048, 2048, { fit: 'inside' })
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+    ),
   );
   while (photos.length < 2) photos.push(await synthetic(photos.length));
   return photos;
@@ -60,7 +67,11 @@ async function allAtOnce(artwork: Buffer): Promise<{ ms: number; cpu: number; vi
   const start = performance.now();
   const results = await Promise.all(ids.map((id) => renderLocalMockups(artwork, id)));
   const cpu = process.cpuUsage(cpuStart);
-  return { ms: performance.now() - start, cpu: (cpu.user + cpu.system) / 1000, views: results.reduce((n, r) => n + r.length, 0) };
+  return {
+    ms: performance.now() - start,
+    cpu: (cpu.user + cpu.system) / 1000,
+    views: results.reduce((n, r) => n + r.length, 0),
+  };
 }
 
 async function oneByOne(artwork: Buffer): Promise<Array<{ id: number; ms: number; views: number }>> {
@@ -82,11 +93,15 @@ if (mode === '--cold-all' || mode === '--cold-each') {
   console.log(JSON.stringify(result));
 } else {
   const child = (flag: string) => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), flag], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), flag], {
+      encoding: 'utf8',
+    });
     if (run.status !== 0) throw new Error(run.stderr);
     return JSON.parse(run.stdout.trim().split('\n').pop()!);
   };
-  console.log(`${ids.length} default store products, 2048 px artwork, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}\n`);
+  console.log(
+    `${ids.length} default store products, 2048 px artwork, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}\n`,
+  );
   const coldAll = child('--cold-all') as { ms: number; cpu: number; views: number };
   const coldEach = child('--cold-each') as Array<{ id: number; ms: number; views: number }>;
 
@@ -105,15 +120,24 @@ if (mode === '--cold-all' || mode === '--cold-each') {
 
   console.log('per product, one by one          cold, fresh process   templates built');
   for (const [i, row] of coldEach.entries()) {
-    console.log(`  ${nameOf.get(row.id)!.padEnd(24)} ${String(row.views).padStart(2)} views  ${fmt(row.ms)}          ${fmt(newEach[i].ms)}`);
+    console.log(
+      `  ${nameOf.get(row.id)!.padEnd(24)} ${String(row.views).padStart(2)} views  ${fmt(row.ms)}          ${fmt(newEach[i].ms)}`,
+    );
   }
   const sum = (rows: Array<{ ms: number }>) => rows.reduce((n, r) => n + r.ms, 0);
   console.log(`  ${'total, one by one'.padEnd(33)}${fmt(sum(coldEach))}          ${fmt(sum(newEach))}`);
   console.log('');
   console.log(`all at once (${coldAll.views} views)                 wall        CPU, all threads`);
-  console.log(`  cold, fresh process          ${fmt(coldAll.ms)}   ${fmt(coldAll.cpu)}   worker start-up and every template included`);
-  console.log(`  warmLocalMockups()           ${fmt(warmMs)}   ${fmt(warmCpuMs)}   templates only (portrait and landscape), at server start`);
-  console.log(`  new artwork                  ${fmt(newAll.ms)}   ${fmt(newAll.cpu)}   ${newAll.ms <= TARGET_MS ? 'within' : 'OVER'} the ${TARGET_MS} ms target`);
+  console.log(
+    `  cold, fresh process          ${fmt(coldAll.ms)}   ${fmt(coldAll.cpu)}   worker start-up and every template included`,
+  );
+  console.log(
+    `  warmLocalMockups()           ${fmt(warmMs)}   ${fmt(warmCpuMs)}   templates only (portrait and landscape), at server start`,
+  );
+  console.log(
+    `  new artwork                  ${fmt(newAll.ms)}   ${fmt(newAll.cpu)}   ${newAll.ms <= TARGET_MS ? 'within' : 'OVER'} the ${TARGET_MS} ms target`,
+  );
   console.log(`  same artwork again           ${fmt(sameAll.ms)}   ${fmt(sameAll.cpu)}`);
-  if (loadavg()[0] > availableParallelism()) console.log(`\n(load average above the core count: wall times are inflated; CPU times are the steadier figure)`);
+  if (loadavg()[0] > availableParallelism())
+    console.log(`\n(load average above the core count: wall times are inflated; CPU times are the steadier figure)`);
 }

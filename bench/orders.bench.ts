@@ -40,7 +40,18 @@ async function seed(database: DatabaseHandle): Promise<string> {
       const at = new Date(start + n * step);
       const name = `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]}`;
       const roll = (n * 37) % 20;
-      const status: Status = roll < 3 ? 'pending' : roll < 4 ? 'failed' : roll < 12 ? 'paid' : roll < 18 ? 'shipped' : roll < 19 ? 'refunded' : 'cancelled';
+      const status: Status =
+        roll < 3
+          ? 'pending'
+          : roll < 4
+            ? 'failed'
+            : roll < 12
+              ? 'paid'
+              : roll < 18
+                ? 'shipped'
+                : roll < 19
+                  ? 'refunded'
+                  : 'cancelled';
       const paid = status === 'paid' || status === 'shipped' || status === 'refunded';
       const unit = 1500 + (n % 7) * 500;
       orderRows.push({
@@ -56,7 +67,8 @@ async function seed(database: DatabaseHandle): Promise<string> {
         created_at: at,
         paid_at: paid ? at : null,
         shipped_at: status === 'shipped' ? at : null,
-        printful_status: status === 'shipped' ? 'shipped' : status === 'paid' ? (n % 4 === 0 ? null : 'confirmed') : null,
+        printful_status:
+          status === 'shipped' ? 'shipped' : status === 'paid' ? (n % 4 === 0 ? null : 'confirmed') : null,
         printful_order_id: status === 'shipped' || (status === 'paid' && n % 4 !== 0) ? `SIM-${n}` : null,
         confirmation_email_sent_at: paid ? at : null,
         stripe_payment_intent_id: `tpi_${randomBytes(12).toString('hex')}`,
@@ -94,7 +106,9 @@ async function measure(label: string, database: DatabaseHandle): Promise<void> {
     ['no filter, page 400 (deep)', { page: '400' }],
   ];
   console.log(`\n${label}: ${COUNT} orders; ${RUNS} runs per filter after ${WARMUP} warm-up runs`);
-  await timeCases(cases, { warmup: WARMUP, runs: RUNS }, (query) => listOrdersForAdmin(context, adminOrderListQuery.parse(query)));
+  await timeCases(cases, { warmup: WARMUP, runs: RUNS }, (query) =>
+    listOrdersForAdmin(context, adminOrderListQuery.parse(query)),
+  );
 
   // The export: every order, streamed. The heap is sampled after each chunk; "flat" means the
   // peak stays near the start however many rows go out (the whole CSV is never held).
@@ -125,7 +139,11 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-bench-orders-'));
   try {
     await onEachDatabase(dataDir, measure);
-    console.log(`\nmachine: ${cpus().length} cores shared with other work, load average ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
+    console.log(
+      `\nmachine: ${cpus().length} cores shared with other work, load average ${loadavg()
+        .map((v) => v.toFixed(1))
+        .join(' / ')}`,
+    );
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -16,7 +16,11 @@ import { loadavg } from 'node:os';
 import sharp from 'sharp';
 import { closeStylePool, localStyles, renderArtwork } from '../src/server/modules/styles/engines/local/index.js';
 import { analysePhoto, downscaleTo } from '../src/server/modules/styles/engines/local/kernels/analysis.js';
-import { type QualityFigures, failures, measureArtwork } from '../src/server/modules/styles/engines/local/kernels/quality.js';
+import {
+  type QualityFigures,
+  failures,
+  measureArtwork,
+} from '../src/server/modules/styles/engines/local/kernels/quality.js';
 
 const LONG_SIDE = Number(process.env.QUALITY_LONG_SIDE ?? 1024);
 const dir = fileURLToPath(new URL('../assets/photos/', import.meta.url));
@@ -35,7 +39,9 @@ async function rgb(input: Buffer, long: number) {
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-console.log(`${photos.length} photos × ${localStyles.length} styles at ${LONG_SIDE} px; load average ${loadavg()[0].toFixed(1)} (2 shared cores)`);
+console.log(
+  `${photos.length} photos × ${localStyles.length} styles at ${LONG_SIDE} px; load average ${loadavg()[0].toFixed(1)} (2 shared cores)`,
+);
 const analysisMs: number[] = [];
 const fails = new Map<string, string[]>();
 const lines: string[] = [];
@@ -59,7 +65,9 @@ for (const name of photos) {
   analysisMs.push((used.user + used.system) / 1000);
   const { width, height } = analysis.saliency;
   const photoSmall = downscaleTo(work, width, height);
-  const renders = await Promise.all(localStyles.map((s) => renderArtwork({ styleId: s.id, input, longSide: LONG_SIDE })));
+  const renders = await Promise.all(
+    localStyles.map((s) => renderArtwork({ styleId: s.id, input, longSide: LONG_SIDE })),
+  );
   const cells: string[] = [];
   let photoShare = 0;
   for (const [i, style] of localStyles.entries()) {
@@ -68,16 +76,23 @@ for (const name of photos) {
     const f = measureArtwork(downscaleTo(art, width, height), photoSmall, analysis.subject, monochrome);
     photoShare = f.photoDominantShare;
     const bad = failures(f);
-    if (bad.length) fails.set(`${style.id}`, [...(fails.get(style.id) ?? []), `${basename(name, '.jpg')} (${bad.join(', ')})`]);
+    if (bad.length)
+      fails.set(`${style.id}`, [...(fails.get(style.id) ?? []), `${basename(name, '.jpg')} (${bad.join(', ')})`]);
     cells.push(cell(f, monochrome).padEnd(22));
   }
-  lines.push(`${basename(name, '.jpg').padEnd(26)} ${`${Math.round(photoShare * 100)}%`.padEnd(11)} ${cells.join(' ')}`);
+  lines.push(
+    `${basename(name, '.jpg').padEnd(26)} ${`${Math.round(photoShare * 100)}%`.padEnd(11)} ${cells.join(' ')}`,
+  );
 }
 await closeStylePool();
-console.log('each cell: spread ratio, largest one-colour share, subject ratio (ᴸ = lightness only), ✓ or ✗ F(lat) C(one colour) S(ubject lost)');
+console.log(
+  'each cell: spread ratio, largest one-colour share, subject ratio (ᴸ = lightness only), ✓ or ✗ F(lat) C(one colour) S(ubject lost)',
+);
 for (const l of lines) console.log(l);
 const sorted = [...analysisMs].sort((a, b) => a - b);
-console.log(`analysis step on a 900 px photo: median ${sorted[sorted.length >> 1].toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms of CPU`);
+console.log(
+  `analysis step on a 900 px photo: median ${sorted[sorted.length >> 1].toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms of CPU`,
+);
 let total = 0;
 for (const s of localStyles) {
   const f = fails.get(s.id) ?? [];

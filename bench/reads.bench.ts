@@ -13,7 +13,12 @@ const SECONDS = 10;
 
 async function load(url: string, seconds = SECONDS) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function bareServer(bodies: Record<string, string>) {
@@ -25,7 +30,10 @@ async function bareServer(bodies: Record<string, string>) {
     for (const [path, body] of Object.entries(bodies)) app.get(path, (_, reply) => reply.type('application/json; charset=utf-8').send(body));
     await app.listen({ port: ${port}, host: '127.0.0.1' });
     console.log('ready');`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
 }
@@ -33,7 +41,9 @@ async function bareServer(bodies: Record<string, string>) {
 const shop = await startShop({ env: { LOG_LEVEL: 'warn' } });
 try {
   const paths = ['/api/products', '/api/styles'];
-  const bodies = Object.fromEntries(await Promise.all(paths.map(async (path) => [path, await (await fetch(shop.url + path)).text()])));
+  const bodies = Object.fromEntries(
+    await Promise.all(paths.map(async (path) => [path, await (await fetch(shop.url + path)).text()])),
+  );
   const bare = await bareServer(bodies);
   try {
     console.log(`${CONNECTIONS} connections, ${SECONDS} s per run (embedded database)`);

@@ -34,7 +34,9 @@ function treeRss(pid: number): number {
   }
   let children: string[] = [];
   try {
-    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
   } catch {
     // no children
   }
@@ -53,7 +55,9 @@ async function jobsDrained(shop: ShopProcess, timeoutMs = 180_000): Promise<void
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const metrics = await (await fetch(`${shop.url}/metrics`)).text();
-    const busy = [...metrics.matchAll(/^wanderer_job_queue_depth\{[^}]*\} (\d+)/gm)].some((match) => Number(match[1]) > 0);
+    const busy = [...metrics.matchAll(/^wanderer_job_queue_depth\{[^}]*\} (\d+)/gm)].some(
+      (match) => Number(match[1]) > 0,
+    );
     if (!busy) return;
     if (Date.now() > deadline) throw new Error('jobs did not drain');
     await sleep(250);
@@ -82,14 +86,22 @@ async function transform(shop: ShopProcess, imageId: string, styleId: string): P
   }
 }
 
-console.log(`load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `load average before: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
 
 // A data folder that has been through a first start: seeded, style previews rendered.
 const first = await startShop({ env: { LOG_LEVEL: 'warn' } });
 await jobsDrained(first);
 const styles = (await json(await fetch(`${first.url}/api/styles`))) as Array<{ id: string; name: string }>;
 const products = (await json(await fetch(`${first.url}/api/products`))) as Array<{ printful_variant_id: number }>;
-const gridArtwork = await transform(first, await upload(first, await cameraPhoto('lake-boats-sunset.jpg', 2048, 1536), 'grid.jpg'), styles[0]!.id);
+const gridArtwork = await transform(
+  first,
+  await upload(first, await cameraPhoto('lake-boats-sunset.jpg', 2048, 1536), 'grid.jpg'),
+  styles[0]!.id,
+);
 await jobsDrained(first);
 await first.stop();
 const dataDir = first.dataDir;
@@ -101,10 +113,14 @@ for (let run = 1; run <= 5; run += 1) {
   const shop = await startShop({ dataDir, env: { LOG_LEVEL: 'warn' } });
   starts.push(performance.now() - started);
   await sleep(3000);
-  console.log(`   run ${run}: /healthz after ${starts.at(-1)!.toFixed(0)} ms; resident ${mb(treeRss(shop.child.pid!))} 3 s later`);
+  console.log(
+    `   run ${run}: /healthz after ${starts.at(-1)!.toFixed(0)} ms; resident ${mb(treeRss(shop.child.pid!))} 3 s later`,
+  );
   await shop.stop();
 }
-console.log(`   median ${[...starts].sort((a, b) => a - b)[2]!.toFixed(0)} ms, worst ${Math.max(...starts).toFixed(0)} ms`);
+console.log(
+  `   median ${[...starts].sort((a, b) => a - b)[2]!.toFixed(0)} ms, worst ${Math.max(...starts).toFixed(0)} ms`,
+);
 
 console.log('\n2. first mockup grid in a freshly started process (target ≤ 1 s)');
 {
@@ -142,7 +158,9 @@ console.log('\n3. six 12 MP photos transformed at once (peak target ≤ 900 MB; 
   });
   const imageIds: string[] = [];
   for (let index = 0; index < 6; index += 1) {
-    imageIds.push(await upload(shop, await cameraPhoto(available[index % available.length], 4000, 3000), `photo-${index}.jpg`));
+    imageIds.push(
+      await upload(shop, await cameraPhoto(available[index % available.length], 4000, 3000), `photo-${index}.jpg`),
+    );
   }
   console.log(`   after six uploads: ${mb(treeRss(pid))}`);
   let peak = 0;
@@ -160,7 +178,9 @@ console.log('\n3. six 12 MP photos transformed at once (peak target ≤ 900 MB; 
   const all = performance.now() - started;
   sampling = false;
   await sampler;
-  console.log(`   six previews in ${(previews / 1000).toFixed(1)} s, with print files ${(all / 1000).toFixed(1)} s; peak ${mb(peak)}`);
+  console.log(
+    `   six previews in ${(previews / 1000).toFixed(1)} s, with print files ${(all / 1000).toFixed(1)} s; peak ${mb(peak)}`,
+  );
   const idleFor = QUICK ? [5] : [5, 30, 60, 90, 120];
   let waited = 0;
   for (const seconds of idleFor) {
@@ -172,4 +192,8 @@ console.log('\n3. six 12 MP photos transformed at once (peak target ≤ 900 MB; 
 }
 
 await first.cleanup();
-console.log(`\nload average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `\nload average after: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);

@@ -83,11 +83,30 @@ for (const style of localStyles) {
   });
   const ms = median(runs);
   const b = median(base);
-  rows.push({ style: style.id, ms, base: b, ratio: ms / b, cpu: median(cpu), baseCpu: median(baseCpu), print, printSize, renders });
+  rows.push({
+    style: style.id,
+    ms,
+    base: b,
+    ratio: ms / b,
+    cpu: median(cpu),
+    baseCpu: median(baseCpu),
+    print,
+    printSize,
+    renders,
+  });
 }
 await closeStylePool();
 
-const header = ['style', '12 MP → 2048 px median', 'sharp only median', 'ratio', 'CPU style / sharp', 'CPU ratio', 'renders', `print ${PRINT} px`];
+const header = [
+  'style',
+  '12 MP → 2048 px median',
+  'sharp only median',
+  'ratio',
+  'CPU style / sharp',
+  'CPU ratio',
+  'renders',
+  `print ${PRINT} px`,
+];
 const lines = rows.map((r) => [
   r.style,
   `${r.ms.toFixed(0)} ms`,
@@ -103,6 +122,12 @@ const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).j
 console.log(fmt(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const l of lines) console.log(fmt(l));
-console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: above 2 the figures include waiting for other processes)`);
+console.log(
+  `load average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} (2 cores: above 2 the figures include waiting for other processes)`,
+);
 const slow = rows.filter((r) => r.ms > 1500 || r.ratio > 6);
-console.log(slow.length === 0 ? 'all styles within 1.5 s and 6× sharp' : `over target: ${slow.map((r) => r.style).join(', ')}`);
+console.log(
+  slow.length === 0 ? 'all styles within 1.5 s and 6× sharp' : `over target: ${slow.map((r) => r.style).join(', ')}`,
+);

@@ -53,7 +53,10 @@ export async function timeCases<Input>(
  * Runs `measure` on a migrated, empty PGlite database in `dataDir`, then, when
  * BENCH_DATABASE_URL names a PostgreSQL server, on a fresh database there (dropped after).
  */
-export async function onEachDatabase(dataDir: string, measure: (label: string, database: DatabaseHandle) => Promise<void>): Promise<void> {
+export async function onEachDatabase(
+  dataDir: string,
+  measure: (label: string, database: DatabaseHandle) => Promise<void>,
+): Promise<void> {
   const pglite = await openDatabase({ dataDir });
   await pglite.migrate();
   await measure('PGlite (embedded)', pglite);

@@ -81,13 +81,18 @@ async function measure(label: string, database: DatabaseHandle, storage: LocalSt
     ['one style', { style_id: styleIds[2] }],
     ['Unknown Style', { style_id: 'unknown' }],
     ['date range (one month)', { from: '2026-03-01', to: '2026-03-31' }],
-    ['style + month + not homepage', { style_id: styleIds[0], from: '2026-03-01', to: '2026-03-31', homepage: 'false' }],
+    [
+      'style + month + not homepage',
+      { style_id: styleIds[0], from: '2026-03-01', to: '2026-03-31', homepage: 'false' },
+    ],
     ['file-name search "kyoto"', { search: 'kyoto' }],
     ['search + style, page 3', { search: 'lisbon', style_id: styleIds[0], page: '3' }],
     ['no filter, page 200 (deep)', { page: '200' }],
   ];
   console.log(`\n${label}: ${COUNT} transformations; ${RUNS} runs per filter after ${WARMUP} warm-up runs`);
-  await timeCases(cases, { warmup: WARMUP, runs: RUNS }, (query) => listTransformations(context, transformationFiltersSchema.parse(query)));
+  await timeCases(cases, { warmup: WARMUP, runs: RUNS }, (query) =>
+    listTransformations(context, transformationFiltersSchema.parse(query)),
+  );
 }
 
 async function main(): Promise<void> {
@@ -95,7 +100,11 @@ async function main(): Promise<void> {
   const storage = new LocalStorage(join(dataDir, 'storage'), '');
   try {
     await onEachDatabase(dataDir, (label, database) => measure(label, database, storage));
-    console.log(`\nmachine: ${cpus().length} cores shared with other work, load average ${loadavg().map((v) => v.toFixed(1)).join(' / ')}`);
+    console.log(
+      `\nmachine: ${cpus().length} cores shared with other work, load average ${loadavg()
+        .map((v) => v.toFixed(1))
+        .join(' / ')}`,
+    );
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -9,14 +9,18 @@ import { readFileSync } from 'node:fs';
 import { deflateBomb, pngWithChunk } from '../src/testing/test-photos.js';
 import { startShop } from '../e2e/support/server.js';
 
-const rss = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const rss = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const shop = await startShop({ env: { LOG_LEVEL: 'warn' } });
 const pid = shop.child.pid!;
 try {
   for (const gigabytes of [1, 4]) {
-    const body = await pngWithChunk('iCCP', Buffer.concat([Buffer.from('icc\0\0', 'latin1'), deflateBomb(gigabytes * 1024)]));
+    const body = await pngWithChunk(
+      'iCCP',
+      Buffer.concat([Buffer.from('icc\0\0', 'latin1'), deflateBomb(gigabytes * 1024)]),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const before = rss(pid);
     let peak = before;

@@ -62,7 +62,11 @@ async function main(): Promise<void> {
       paths.push(path);
     }
     // Warm the server: the first upload loads sharp's codecs, exifr and the place table.
-    const warm = await upload(shop.url, new Blob([new Uint8Array(await makePhoto({ exif: USHUAIA_EXIF }))]), 'warm-up.jpg');
+    const warm = await upload(
+      shop.url,
+      new Blob([new Uint8Array(await makePhoto({ exif: USHUAIA_EXIF }))]),
+      'warm-up.jpg',
+    );
     if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status}`);
 
     // Let start-up work (the database's first migration, the seed) settle before measuring.
@@ -92,7 +96,9 @@ async function main(): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const settled = await memory(pid);
-    console.log(`server RSS 2 s after the last upload: ${settled.rss.toFixed(0)} MB (${signed(settled.rss - first.rss)} MB since the first upload)`);
+    console.log(
+      `server RSS 2 s after the last upload: ${settled.rss.toFixed(0)} MB (${signed(settled.rss - first.rss)} MB since the first upload)`,
+    );
   } finally {
     await shop.stop();
     await shop.cleanup();

@@ -20,7 +20,9 @@ let photo: Buffer;
 
 beforeAll(async () => {
   [shop, browser, photo] = await Promise.all([
-    startShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' } }),
+    startShop({
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
+    }),
     launchBrowser(),
     readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
   ]);
@@ -39,7 +41,13 @@ describe('analytics after two storefront orders', () => {
     await placeOrder(store, { shopUrl: shop.url, photo, email: 'first@example.com', product: 'Classic Mug 11 oz' });
     await visitor.close();
     const second = await browser.newContext({ viewport: DESKTOP });
-    await placeOrder(await second.newPage(), { shopUrl: shop.url, photo, email: 'second@example.com', product: 'Poster 18×24″', style: /Pop Art/ });
+    await placeOrder(await second.newPage(), {
+      shopUrl: shop.url,
+      photo,
+      email: 'second@example.com',
+      product: 'Poster 18×24″',
+      style: /Pop Art/,
+    });
     await second.close();
 
     const context = await browser.newContext({ viewport: DESKTOP });
@@ -47,10 +55,14 @@ describe('analytics after two storefront orders', () => {
     const errors = collectPageErrors(page);
     await signInAsAdmin(page, shop.url, '/admin/analytics', ADMIN);
 
-    const products = (await page.evaluate(async () => (await fetch('/api/products')).json())) as Array<{ name: string; final_price: number }>;
+    const products = (await page.evaluate(async () => (await fetch('/api/products')).json())) as Array<{
+      name: string;
+      final_price: number;
+    }>;
     const price = (name: string) => Math.round(products.find((p) => p.name === name)!.final_price * 100);
     const total = price('Classic Mug 11 oz') + price('Poster 18×24″');
-    const dollars = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+    const dollars = (cents: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
     await expect.poll(() => page.getByTestId('analytics-orders').textContent(), { timeout: 20_000 }).toBe('2');
     expect(await page.getByTestId('analytics-net').textContent()).toBe(dollars(total));
@@ -58,8 +70,19 @@ describe('analytics after two storefront orders', () => {
     await page.getByTestId('revenue-chart').locator('.recharts-line').first().waitFor();
     // The funnel: both visits went all the way to paid.
     await expect
-      .poll(async () => (await page.getByTestId('funnel-table').locator('tbody tr').allTextContents()).map((row) => row.replace(/\s+/g, ' ')))
-      .toEqual(['Photo uploaded2—', 'Artwork made2100%', 'Mockups viewed2100%', 'Added to cart2100%', 'Checkout started2100%', 'Paid2100%']);
+      .poll(async () =>
+        (await page.getByTestId('funnel-table').locator('tbody tr').allTextContents()).map((row) =>
+          row.replace(/\s+/g, ' '),
+        ),
+      )
+      .toEqual([
+        'Photo uploaded2—',
+        'Artwork made2100%',
+        'Mockups viewed2100%',
+        'Added to cart2100%',
+        'Checkout started2100%',
+        'Paid2100%',
+      ]);
     const styles = await page.getByTestId('styles-table').locator('tbody tr').allTextContents();
     expect(styles.some((row) => row.startsWith('Watercolour'))).toBe(true);
     expect(styles.some((row) => row.startsWith('Pop Art'))).toBe(true);

@@ -25,7 +25,9 @@ let photo: Buffer;
 beforeAll(async () => {
   [shop, browser, photo] = await Promise.all([
     // The simulated print provider waits an hour: the order stays paid while it is refunded.
-    startShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' } }),
+    startShop({
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
+    }),
     launchBrowser(),
     readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
   ]);
@@ -59,7 +61,12 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
     await page.getByTestId('order-row').first().waitFor();
     const stats = await page.getByTestId('order-stat').allTextContents();
-    expect(stats).toEqual(['Total Orders1', 'Pending Payment0', expect.stringMatching(/^Need Printful Submit[01]$/), 'Printful Confirmed0']);
+    expect(stats).toEqual([
+      'Total Orders1',
+      'Pending Payment0',
+      expect.stringMatching(/^Need Printful Submit[01]$/),
+      'Printful Confirmed0',
+    ]);
 
     // Nothing matches: the spec's empty text. Then the customer's e-mail finds the order.
     const search = page.getByRole('textbox', { name: 'Search orders' });
@@ -80,7 +87,15 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     await row.getByRole('link', { name: `View order ${orderId.slice(0, 8)}` }).click();
     await page.waitForURL(`${shop.url}/admin/orders/${orderId}`);
     await page.getByRole('heading', { name: `Order ${orderId.slice(0, 8)}` }).waitFor();
-    for (const title of ['Order Status', 'Order Summary', 'Billing Information', 'Shipping Information', 'Order Items', 'Payment Information', 'Timeline']) {
+    for (const title of [
+      'Order Status',
+      'Order Summary',
+      'Billing Information',
+      'Shipping Information',
+      'Order Items',
+      'Payment Information',
+      'Timeline',
+    ]) {
       await page.getByText(title, { exact: true }).first().waitFor();
     }
     await page.getByRole('button', { name: 'Copy order ID' }).click();
@@ -88,14 +103,27 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(orderId);
 
     // The paid event's confirmation reaches the outbox; Resend adds a second.
-    await expect.poll(async () => (await emailsOf(page, orderId)).filter((m) => m.kind === 'order_confirmation' && m.status === 'sent').length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await emailsOf(page, orderId)).filter((m) => m.kind === 'order_confirmation' && m.status === 'sent').length,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     await page.getByRole('button', { name: 'Resend Email' }).click();
     await toast(page, 'Confirmation email resent successfully');
-    await expect.poll(async () => (await emailsOf(page, orderId)).filter((m) => m.kind === 'order_confirmation' && m.status === 'sent').length).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          (await emailsOf(page, orderId)).filter((m) => m.kind === 'order_confirmation' && m.status === 'sent').length,
+      )
+      .toBe(2);
     await page.getByTestId('timeline-event').filter({ hasText: 'Confirmation e-mail resent' }).waitFor();
 
     // Refund half.
-    const total = Number((await page.evaluate(async (id) => (await (await fetch(`/api/admin/orders/${id}`)).json()).total_amount, orderId)));
+    const total = Number(
+      await page.evaluate(async (id) => (await (await fetch(`/api/admin/orders/${id}`)).json()).total_amount, orderId),
+    );
     const half = Math.floor(total / 2);
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
     const dialog = page.getByRole('dialog');
@@ -109,20 +137,38 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     // Refund the rest, at 768 px.
     await page.setViewportSize(MOBILE);
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /^Refund \$/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Refund \$/ })
+      .click();
     await toast(page, 'Refunded');
     await page.getByTestId('timeline-event').filter({ hasText: 'Refunded in full' }).waitFor();
     await page.getByTestId('order-status').filter({ hasText: 'Refunded' }).first().waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
     await page.setViewportSize(DESKTOP);
-    await page.getByTestId('timeline-event').filter({ hasText: 'Refund e-mail sent' }).nth(1).waitFor({ timeout: 15_000 }).catch(async () => {
-      await page.reload();
-      await page.getByTestId('timeline-event').filter({ hasText: 'Refund e-mail sent' }).nth(1).waitFor();
-    });
+    await page
+      .getByTestId('timeline-event')
+      .filter({ hasText: 'Refund e-mail sent' })
+      .nth(1)
+      .waitFor({ timeout: 15_000 })
+      .catch(async () => {
+        await page.reload();
+        await page.getByTestId('timeline-event').filter({ hasText: 'Refund e-mail sent' }).nth(1).waitFor();
+      });
     const timeline = await page.getByTestId('timeline-event').allTextContents();
-    const order = ['Order created', 'Payment received', 'Confirmation e-mail sent', 'Confirmation e-mail resent', 'Partly refunded', 'Refunded in full'];
+    const order = [
+      'Order created',
+      'Payment received',
+      'Confirmation e-mail sent',
+      'Confirmation e-mail resent',
+      'Partly refunded',
+      'Refunded in full',
+    ];
     const positions = order.map((label) => timeline.findIndex((text) => text.startsWith(label)));
-    expect(positions.every((position) => position >= 0), JSON.stringify(timeline)).toBe(true);
+    expect(
+      positions.every((position) => position >= 0),
+      JSON.stringify(timeline),
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     await shootBoth(page, 'admin-orders-detail-refunded');
 
@@ -135,7 +181,12 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     // The customer's own order page.
     const customer = await browser.newPage({ viewport: DESKTOP });
     await customer.goto(`${shop.url}/order-status/${orderId}`);
-    await customer.getByTestId('order-status-page').getByTestId('order-status').filter({ hasText: 'Refunded' }).first().waitFor();
+    await customer
+      .getByTestId('order-status-page')
+      .getByTestId('order-status')
+      .filter({ hasText: 'Refunded' })
+      .first()
+      .waitFor();
     await settleImages(customer);
     await screenshot(customer, 'admin-orders-customer-refunded-desktop', { fullPage: true });
     await customer.setViewportSize(MOBILE);
@@ -147,7 +198,11 @@ describe('the owner finds an order, resends its e-mail and refunds it (admin §2
     await page.getByTestId('email-row').nth(3).waitFor();
     expect(await page.getByTestId('email-row').count()).toBe(4);
     await page.getByTestId('email-row').filter({ hasText: 'Refund' }).first().getByRole('button').click();
-    await page.frameLocator('iframe[title="E-mail preview"]').getByText(/refunded/).first().waitFor();
+    await page
+      .frameLocator('iframe[title="E-mail preview"]')
+      .getByText(/refunded/)
+      .first()
+      .waitFor();
     await shootBoth(page, 'admin-orders-emails-preview', { dialog: true });
     await page.keyboard.press('Escape');
 

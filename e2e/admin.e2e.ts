@@ -63,7 +63,9 @@ async function shoot(page: Page, name: string, { dialog = false } = {}) {
 
 async function settle(page: Page) {
   // Toasts fade after a few seconds; the screenshots show the page itself.
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, {
+    timeout: 10_000,
+  });
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   await page.waitForTimeout(150);
 }
@@ -150,8 +152,12 @@ describe('the owner runs the shop from the back office', () => {
     await page.getByRole('option', { name: 'Watercolour' }).click();
     await dialog
       .getByLabel('Style Prompt')
-      .fill('Soft dusk watercolour of harbours and boats, with warm lantern light reflected in calm water and deep blue shadows.');
-    await dialog.getByLabel('Preview image').setInputFiles(jpegFile('harbour.jpg', await scene(900, 900, '#f4a261', '#264653')));
+      .fill(
+        'Soft dusk watercolour of harbours and boats, with warm lantern light reflected in calm water and deep blue shadows.',
+      );
+    await dialog
+      .getByLabel('Preview image')
+      .setInputFiles(jpegFile('harbour.jpg', await scene(900, 900, '#f4a261', '#264653')));
     await dialog.getByAltText('Style preview').waitFor();
     await shoot(page, 'style-dialog', { dialog: true });
     await dialog.getByRole('button', { name: 'Create Style' }).click();
@@ -162,21 +168,34 @@ describe('the owner runs the shop from the back office', () => {
     await row.waitFor();
     expect(await page.getByTestId('style-row').count()).toBe(rowsBefore + 1);
     // The prompt is cut at 60 characters and opens in full.
-    expect(await row.getByText('Soft dusk watercolour of harbours and boats, with warm lante...').filter({ visible: true }).count()).toBe(1);
+    expect(
+      await row
+        .getByText('Soft dusk watercolour of harbours and boats, with warm lante...')
+        .filter({ visible: true })
+        .count(),
+    ).toBe(1);
     await row.getByRole('button', { name: 'Show more' }).click();
     await row.getByText('calm water and deep blue shadows.').waitFor();
     await row.getByAltText('Harbour Dusk preview').waitFor();
 
     const storefront = await context.newPage();
     await storefront.goto(`${shop.url}/transform`);
-    const offered = (await storefront.evaluate(() => fetch('/api/styles').then((response) => response.json()))) as Array<{
+    const offered = (await storefront.evaluate(() =>
+      fetch('/api/styles').then((response) => response.json()),
+    )) as Array<{
       name: string;
       preview_image_path: string | null;
     }>;
     const harbour = offered.find((style) => style.name === 'Harbour Dusk');
     expect(harbour?.preview_image_path).toMatch(/^\/files\/style-previews\/\d+-harbour-jpg\.jpg$/);
     // When the Transform page shows its picker, the new style is among its cards.
-    if (await storefront.getByTestId('style-card').first().isVisible({ timeout: 3000 }).catch(() => false)) {
+    if (
+      await storefront
+        .getByTestId('style-card')
+        .first()
+        .isVisible({ timeout: 3000 })
+        .catch(() => false)
+    ) {
       await storefront.getByTestId('style-card').filter({ hasText: 'Harbour Dusk' }).waitFor();
     }
     await storefront.close();
@@ -208,7 +227,9 @@ describe('the owner runs the shop from the back office', () => {
 
     await headline.fill('Bring the mountains home');
     await page.getByLabel('Subheadline').fill('Your trail photos, painted and printed for your walls.');
-    await page.getByLabel('Background image', { exact: true }).setInputFiles(jpegFile('alps.jpg', await scene(1920, 1080, '#8ecae6', '#2a6f4e')));
+    await page
+      .getByLabel('Background image', { exact: true })
+      .setInputFiles(jpegFile('alps.jpg', await scene(1920, 1080, '#8ecae6', '#2a6f4e')));
     await page.getByRole('button', { name: 'Upload image' }).click();
     await toast(page, 'Background image uploaded');
     await page.getByRole('button', { name: 'Save Hero Section' }).click();
@@ -236,13 +257,22 @@ describe('the owner runs the shop from the back office', () => {
       ['#cdb4db', '#5e548e', '#ffafcc', '#231942'],
     ];
     for (const [n, [sky, hill, artSky, artHill]] of palettes.entries()) {
-      await page.getByLabel('Original image').setInputFiles(jpegFile(`trip-${n}.jpg`, await scene(1600, 1200, sky, hill)));
-      await page.getByLabel('Transformed image').setInputFiles(jpegFile(`trip-${n}-art.jpg`, await scene(1600, 1200, artSky, artHill)));
+      await page
+        .getByLabel('Original image')
+        .setInputFiles(jpegFile(`trip-${n}.jpg`, await scene(1600, 1200, sky, hill)));
+      await page
+        .getByLabel('Transformed image')
+        .setInputFiles(jpegFile(`trip-${n}-art.jpg`, await scene(1600, 1200, artSky, artHill)));
       await page.getByRole('button', { name: 'Upload Example' }).click();
       await toast(page, 'Example transformation uploaded successfully');
-      await page.waitForFunction((count) => document.querySelectorAll('[data-testid="example-card"]').length === count, n + 1);
+      await page.waitForFunction(
+        (count) => document.querySelectorAll('[data-testid="example-card"]').length === count,
+        n + 1,
+      );
     }
-    const pairs = (await page.evaluate(() => fetch('/api/admin/content/examples').then((response) => response.json()))) as Array<{
+    const pairs = (await page.evaluate(() =>
+      fetch('/api/admin/content/examples').then((response) => response.json()),
+    )) as Array<{
       id: string;
       createdAt: string;
       transformedImageUrl: string;
@@ -259,13 +289,16 @@ describe('the owner runs the shop from the back office', () => {
     await homepageSwitch(newest.id).click();
     const confirm = page.getByRole('alertdialog');
     await confirm
-      .getByText('You can only have 2 examples on the homepage. Do you want to replace the oldest example with this new one?')
+      .getByText(
+        'You can only have 2 examples on the homepage. Do you want to replace the oldest example with this new one?',
+      )
       .waitFor();
     await shoot(page, 'examples-replace-confirm', { dialog: true });
     await confirm.getByRole('button', { name: 'Update Examples' }).click();
     await page.locator(`[data-example-id="${newest.id}"]`).getByText('Homepage', { exact: true }).waitFor();
     await page.waitForFunction(
-      (id) => document.querySelector(`[data-example-id="${id}"] [role="switch"]`)?.getAttribute('aria-checked') === 'false',
+      (id) =>
+        document.querySelector(`[data-example-id="${id}"] [role="switch"]`)?.getAttribute('aria-checked') === 'false',
       oldest.id,
     );
 
@@ -273,16 +306,20 @@ describe('the owner runs the shop from the back office', () => {
     await page.locator(`[data-example-id="${newest.id}"]`).getByRole('button', { name: 'Delete example' }).click();
     await toast(page, "Cannot delete an example that's currently on the homepage");
     await page.locator(`[data-example-id="${oldest.id}"]`).getByRole('button', { name: 'Delete example' }).click();
-    await page.getByRole('alertdialog').getByText('Are you sure you want to delete this example? This action cannot be undone.').waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByText('Are you sure you want to delete this example? This action cannot be undone.')
+      .waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     await shoot(page, 'content-examples');
 
     const home = await context.newPage();
     await home.goto(shop.url);
     await home.getByTestId('example-pair').first().waitFor();
-    const artworks = await home.getByTestId('example-pair').locator('img[alt="The photo transformed into artwork"]').evaluateAll(
-      (images) => images.map((image) => image.getAttribute('src')),
-    );
+    const artworks = await home
+      .getByTestId('example-pair')
+      .locator('img[alt="The photo transformed into artwork"]')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
     expect(artworks.sort()).toEqual([middle.transformedImageUrl, newest.transformedImageUrl].sort());
     await home.close();
   });
@@ -347,7 +384,9 @@ async function signUpLinkFor(address: string): Promise<string> {
   for (const name of await readdir(folder)) {
     // Quoted-printable: undo the soft line breaks and the escaped '=' before looking.
     const text = (await readFile(join(folder, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    const link = /^To: (.+)$/m.exec(text)?.[1]?.trim() === address && /https?:\/\/\S+\/api\/auth\/confirm\?token=[\w-]+/.exec(text);
+    const link =
+      /^To: (.+)$/m.exec(text)?.[1]?.trim() === address &&
+      /https?:\/\/\S+\/api\/auth\/confirm\?token=[\w-]+/.exec(text);
     if (link) return `${shop.url}${new URL(link[0]).pathname}${new URL(link[0]).search}`;
   }
   throw new Error(`no sign-up e-mail to ${address}`);
@@ -358,7 +397,10 @@ describe('a signed-in plain user', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${shop.url}/`);
-    const signUp = await page.request.post(`${shop.url}/api/auth/signup`, { data: PLAIN, headers: { origin: shop.url } });
+    const signUp = await page.request.post(`${shop.url}/api/auth/signup`, {
+      data: PLAIN,
+      headers: { origin: shop.url },
+    });
     expect(signUp.status()).toBe(202);
     // The account is made by the link in the e-mail, which signs the visitor in and opens the shop.
     await page.goto(await signUpLinkFor(PLAIN.email));
@@ -366,7 +408,10 @@ describe('a signed-in plain user', () => {
 
     await page.goto(`${shop.url}/admin`);
     await toast(page, 'Access denied');
-    await page.locator('[data-sonner-toast]').getByText("You don't have admin privileges to access this area.").waitFor();
+    await page
+      .locator('[data-sonner-toast]')
+      .getByText("You don't have admin privileges to access this area.")
+      .waitFor();
     await page.waitForURL(`${shop.url}/admin/unauthorized`);
     await page.getByText('Access Denied', { exact: true }).waitFor();
     expect(await page.getByTestId('denied-email').textContent()).toBe(PLAIN.email);

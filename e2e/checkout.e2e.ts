@@ -10,7 +10,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot, settleImages } from './support/browser';
+import {
+  ARTIFACTS,
+  collectPageErrors,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  screenshot,
+  settleImages,
+} from './support/browser';
 import { ROOT, startShop, type ShopProcess } from './support/server';
 
 let shop: ShopProcess;
@@ -48,7 +56,13 @@ afterAll(async () => {
  */
 function pageErrors(page: Page): () => string[] {
   const errors = collectPageErrors(page);
-  return () => errors.filter((message) => !/Failed to load resource: (the server responded with a status of (402|404|500|502)|net::ERR_FAILED)/.test(message));
+  return () =>
+    errors.filter(
+      (message) =>
+        !/Failed to load resource: (the server responded with a status of (402|404|500|502)|net::ERR_FAILED)/.test(
+          message,
+        ),
+    );
 }
 
 /** Photo → style → artwork → mockups → a mug and a poster in the cart. */
@@ -77,7 +91,11 @@ async function openCheckout(page: Page): Promise<void> {
 
 const wizard = (page: Page) => page.getByTestId('checkout-wizard');
 
-async function fillAddress(page: Page, prefix: 'billing' | 'shipping', values: { name: string; line1: string; city: string; state: string; postalCode: string }) {
+async function fillAddress(
+  page: Page,
+  prefix: 'billing' | 'shipping',
+  values: { name: string; line1: string; city: string; state: string; postalCode: string },
+) {
   const section = page.getByTestId(`${prefix}-address`);
   await section.getByLabel('Full name').fill(values.name);
   await section.getByLabel('Address line 1').fill(values.line1);
@@ -128,7 +146,8 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     const checkoutPosts: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('stripe.com')) stripeRequests.push(request.url());
-      if (request.url().endsWith('/api/checkout') && request.method() === 'POST') checkoutPosts.push(request.postData() ?? '');
+      if (request.url().endsWith('/api/checkout') && request.method() === 'POST')
+        checkoutPosts.push(request.postData() ?? '');
     });
 
     await fillCart(page, 'checkout-desktop.jpg');
@@ -176,7 +195,13 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     await billing.getByLabel('City').fill('P');
     await billing.getByLabel('State / Province').fill('M');
     await billing.getByLabel('Postal code').fill('041');
-    for (const message of ['Name must be at least 2 characters', 'Address is required', 'City is required', 'State is required', 'Postal code is required']) {
+    for (const message of [
+      'Name must be at least 2 characters',
+      'Address is required',
+      'City is required',
+      'State is required',
+      'Postal code is required',
+    ]) {
       await billing.getByText(message).waitFor();
     }
     expect(await next.isDisabled()).toBe(true);
@@ -231,13 +256,21 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     await payButton(page).click();
     await page.getByTestId('payment-error').getByText('Your card was declined.').waitFor();
     await page.locator('[data-sonner-toast]').getByText('Your card was declined.').first().waitFor();
-    expect(await orderOf(orderId)).toMatchObject({ status: 'pending', paid_at: null, payment_error: 'Your card was declined.' });
+    expect(await orderOf(orderId)).toMatchObject({
+      status: 'pending',
+      paid_at: null,
+      payment_error: 'Your card was declined.',
+    });
     await shootCheckout(page, 'checkout-declined-desktop');
 
     await fillCard(page, CARD.insufficientFunds);
     await payButton(page).click();
     await page.getByTestId('payment-error').getByText('Your card has insufficient funds.').waitFor();
-    expect(await orderOf(orderId)).toMatchObject({ status: 'pending', paid_at: null, payment_error: 'Your card has insufficient funds.' });
+    expect(await orderOf(orderId)).toMatchObject({
+      status: 'pending',
+      paid_at: null,
+      payment_error: 'Your card has insufficient funds.',
+    });
 
     // Going back and forth, or trying another card, pays the same order.
     await page.getByTestId('card-form').getByRole('button', { name: 'Back' }).click();
@@ -257,7 +290,9 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     await bank.waitFor({ state: 'detached' });
     await page
       .getByTestId('payment-error')
-      .getByText('We are unable to authenticate your payment method. Please choose a different payment method and try again.')
+      .getByText(
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      )
       .waitFor();
     expect((await orderOf(orderId)).status).toBe('pending');
 
@@ -276,7 +311,9 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     await success.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     expect(await success.getByTestId('order-number').textContent()).toBe(`#${orderId.slice(0, 8).toUpperCase()}`);
     expect(await success.getByTestId('order-email').textContent()).toBe('j***@example.com');
-    expect(['Payment Confirmed', 'Processing', 'In Production', 'Shipped']).toContain(await success.getByTestId('order-status').textContent());
+    expect(['Payment Confirmed', 'Processing', 'In Production', 'Shipped']).toContain(
+      await success.getByTestId('order-status').textContent(),
+    );
     expect(await success.getByTestId('order-date').textContent()).toBe(
       new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date()),
     );
@@ -286,7 +323,11 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     await success.getByRole('link', { name: 'Create Another Artwork' }).waitFor();
     await settleImages(page);
     expect(
-      await page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="order-item-mockup"]')].every((image) => image.naturalWidth > 0)),
+      await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLImageElement>('[data-testid="order-item-mockup"]')].every(
+          (image) => image.naturalWidth > 0,
+        ),
+      ),
     ).toBe(true);
     await shootPage(page, 'payment-success-desktop');
 
@@ -304,7 +345,8 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     await shootPage(page, 'receipt-print-media');
     const pdf = join(ARTIFACTS, 'receipt.pdf');
     await page.pdf({ path: pdf, format: 'A4', printBackground: true });
-    if (existsSync('/usr/bin/pdftoppm')) execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', pdf, join(ARTIFACTS, 'receipt-pdf')]);
+    if (existsSync('/usr/bin/pdftoppm'))
+      execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', pdf, join(ARTIFACTS, 'receipt-pdf')]);
     const pdfText = (await readFile(pdf)).subarray(0, 5).toString();
     expect(pdfText).toBe('%PDF-');
     await page.emulateMedia({ media: 'screen' });
@@ -324,7 +366,9 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     await tracking.getByTestId('order-status').getByText('Shipped', { exact: true }).waitFor({ timeout: 60_000 });
     expect(await tracking.locator('[data-testid="progress-step"][data-done="true"]').count()).toBe(4);
     const link = tracking.getByTestId('tracking-link');
-    expect(await link.getAttribute('href')).toMatch(/^https:\/\/tools\.usps\.com\/go\/TrackConfirmAction\?tLabels=9400\d+$/);
+    expect(await link.getAttribute('href')).toMatch(
+      /^https:\/\/tools\.usps\.com\/go\/TrackConfirmAction\?tLabels=9400\d+$/,
+    );
     expect(await tracking.getByTestId('order-support').textContent()).toContain('support@wanderer.local');
     await shootPage(page, 'order-status-shipped-desktop');
 
@@ -351,7 +395,11 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     const created = page.waitForResponse((response) => response.url().endsWith('/api/checkout'));
     await wizard(page).getByRole('button', { name: 'Next' }).click();
     const { order_id: orderId } = await (await created).json();
-    expect(JSON.parse((await created).request().postData()!).shippingAddress).toMatchObject({ country: 'CA', line2: 'Flat 2', name: 'Sam Traveller' });
+    expect(JSON.parse((await created).request().postData()!).shippingAddress).toMatchObject({
+      country: 'CA',
+      line2: 'Flat 2',
+      name: 'Sam Traveller',
+    });
     await page.getByTestId('card-form').waitFor();
     await shootPage(page, 'checkout-payment-768');
 
@@ -421,7 +469,9 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     await page.goto(`${shop.url}/order-status/not-an-order`);
     await page.getByText('Order not found', { exact: true }).waitFor();
 
-    await page.route('**/api/orders/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+    await page.route('**/api/orders/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+    );
     await page.goto(`${shop.url}/order-status/${unknown}`);
     await page.getByText('Failed to load order').waitFor({ timeout: 20_000 });
     await page.close();
@@ -438,8 +488,15 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     let configFails = true;
     await page.route('**/api/payments/config', (route) =>
       configFails
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Something went wrong. Please try again."}' })
-        : route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: true, provider: 'stripe', publishableKey: 'pk_test_wanderer' }) }),
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"error":"Something went wrong. Please try again."}',
+          })
+        : route.fulfill({
+            contentType: 'application/json',
+            body: JSON.stringify({ success: true, provider: 'stripe', publishableKey: 'pk_test_wanderer' }),
+          }),
     );
     await page.route('**/api/checkout', (route) => route.fulfill({ status: 502, body: '' }));
     const stripeCalls: string[] = [];
@@ -475,10 +532,16 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     const { order_id: orderId, client_secret: clientSecret } = await (await created).json();
 
     // Paying before Stripe.js has arrived; then Stripe.js cannot be reached: the inline message.
-    await page.getByTestId('stripe-form').getByRole('button', { name: /^Pay \$/ }).click();
+    await page
+      .getByTestId('stripe-form')
+      .getByRole('button', { name: /^Pay \$/ })
+      .click();
     await page.getByTestId('payment-error').getByText('Stripe has not loaded yet. Please try again.').waitFor();
     release();
-    await page.getByTestId('payment-load-error').getByText('Failed to load payment system. Please refresh and try again.').waitFor();
+    await page
+      .getByTestId('payment-load-error')
+      .getByText('Failed to load payment system. Please refresh and try again.')
+      .waitFor();
 
     // Reachable again: the element mounts, a decline shows Stripe's message, then the payment succeeds.
     failLoad = false;
@@ -489,10 +552,16 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     expect(stripeCalls).toContain(`elements(${clientSecret})`);
     await shootCheckout(page, 'checkout-stripe-desktop');
     await page.evaluate(() => ((window as unknown as { fakeStripeOutcome: string }).fakeStripeOutcome = 'decline'));
-    await page.getByTestId('stripe-form').getByRole('button', { name: /^Pay \$/ }).click();
+    await page
+      .getByTestId('stripe-form')
+      .getByRole('button', { name: /^Pay \$/ })
+      .click();
     await page.getByTestId('payment-error').getByText('Your card was declined.').waitFor();
     await page.evaluate(() => ((window as unknown as { fakeStripeOutcome: string }).fakeStripeOutcome = 'succeed'));
-    await page.getByTestId('stripe-form').getByRole('button', { name: /^Pay \$/ }).click();
+    await page
+      .getByTestId('stripe-form')
+      .getByRole('button', { name: /^Pay \$/ })
+      .click();
     await page.waitForURL(/\/payment-success\?/);
     expect(stripeCalls).toContain('confirmPayment(if_required)');
     expect(new URL(page.url()).searchParams.get('order_id')).toBe(orderId);

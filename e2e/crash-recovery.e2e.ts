@@ -33,7 +33,9 @@ describe('kill -9 during a render', () => {
     try {
       const form = new FormData();
       form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'lake.jpg');
-      const image = (await (await fetch(`${shop.url}/api/images`, { method: 'POST', body: form })).json()) as { id: string };
+      const image = (await (await fetch(`${shop.url}/api/images`, { method: 'POST', body: form })).json()) as {
+        id: string;
+      };
       const styles = (await (await fetch(`${shop.url}/api/styles`)).json()) as Array<{ id: string; name: string }>;
       const style = styles.find((candidate) => /Watercolour/.test(candidate.name))!;
       const started = await fetch(`${shop.url}/api/transformations`, {
@@ -43,7 +45,10 @@ describe('kill -9 during a render', () => {
       });
       const { transformationId } = (await started.json()) as { transformationId: string };
       const state = async () =>
-        (await (await fetch(`${shop.url}/api/transformations/${transformationId}`)).json()) as { status: string; progress: number | null };
+        (await (await fetch(`${shop.url}/api/transformations/${transformationId}`)).json()) as {
+          status: string;
+          progress: number | null;
+        };
 
       // Killed once the engine has reported progress, before it finished.
       let seen = await state();

@@ -45,14 +45,26 @@ describe('the runtime image (deploy/assemble.sh, as the Dockerfile runs it)', ()
     url = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: out,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
     child.stdout!.on('data', (chunk) => (log += chunk));
     child.stderr!.on('data', (chunk) => (log += chunk));
     const deadline = Date.now() + 60_000;
-    while (!(await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the image did not start:\n${log}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -67,6 +79,9 @@ describe('the runtime image (deploy/assemble.sh, as the Dockerfile runs it)', ()
       if (styles.length > 0 && styles.every((style) => style.preview_image_path)) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    expect(styles.every((style) => style.preview_image_path), log).toBe(true);
+    expect(
+      styles.every((style) => style.preview_image_path),
+      log,
+    ).toBe(true);
   });
 });

@@ -45,7 +45,9 @@ async function shoot(name: string, fullPage = false) {
     ['768', MOBILE],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, {
+      timeout: 10_000,
+    });
     await page.waitForFunction(() => [...document.images].every((image) => image.complete));
     await screenshot(page, `payments-${name}-${label}`, { fullPage });
   }
@@ -102,7 +104,10 @@ describe('the storefront says when the test provider takes the cards', () => {
 
   it('a Printful key saved with no Stripe turns the test provider off: no banner, and Settings says payments are not configured', async () => {
     await saveKeys({ 'Printful API key': 'pf-e2e-private-token' });
-    await page.getByTestId('integration-payments').getByText(/Payments are not configured/).waitFor();
+    await page
+      .getByTestId('integration-payments')
+      .getByText(/Payments are not configured/)
+      .waitFor();
     await page.goto(`${shop.url}/`);
     await page.getByRole('link', { name: 'Create artwork' }).waitFor();
     await page.waitForLoadState('networkidle');

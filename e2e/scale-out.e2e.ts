@@ -36,12 +36,18 @@ async function sql(text: string, url = serverUrl!): Promise<void> {
   await client.end();
 }
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms (last: ${JSON.stringify(value)})\nworker:\n${workerLog}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not within ${timeoutMs} ms (last: ${JSON.stringify(value)})\nworker:\n${workerLog}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -86,7 +92,12 @@ describe.skipIf(!serverUrl)('two web processes and a worker on one PostgreSQL an
     });
     worker.stdout!.on('data', (chunk) => (workerLog += chunk));
     worker.stderr!.on('data', (chunk) => (workerLog += chunk));
-    await eventually(async () => workerLog, (log) => log.includes('worker started'), 30_000, 'the worker starting');
+    await eventually(
+      async () => workerLog,
+      (log) => log.includes('worker started'),
+      30_000,
+      'the worker starting',
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -127,12 +138,17 @@ describe.skipIf(!serverUrl)('two web processes and a worker on one PostgreSQL an
     const artwork = await fetch(done.publicUrl);
     expect(artwork.headers.get('content-type')).toContain('image/jpeg');
 
-    const products = (await json(await fetch(`${webB.url}/api/products`))) as Array<{ id: string; final_price: number }>;
+    const products = (await json(await fetch(`${webB.url}/api/products`))) as Array<{
+      id: string;
+      final_price: number;
+    }>;
     const checkout = await json(
       await fetch(`${webB.url}/api/checkout`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(checkoutBody([{ product: products[0] as never, transformationId: started.transformationId, quantity: 2 }])),
+        body: JSON.stringify(
+          checkoutBody([{ product: products[0] as never, transformationId: started.transformationId, quantity: 2 }]),
+        ),
       }),
     );
     const year = new Date().getFullYear() + 2;
@@ -140,7 +156,10 @@ describe.skipIf(!serverUrl)('two web processes and a worker on one PostgreSQL an
       await fetch(`${webB.url}/api/payments/test/confirm`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_secret: checkout.client_secret, card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: year, cvc: '123' } }),
+        body: JSON.stringify({
+          client_secret: checkout.client_secret,
+          card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: year, cvc: '123' },
+        }),
       }),
     );
     expect(paid.status).toBe('succeeded');
@@ -173,7 +192,8 @@ describe.skipIf(!serverUrl)('two web processes and a worker on one PostgreSQL an
     expect(switched.status).toBe(200);
     const changedAt = Date.now();
     await eventually(
-      async () => ((await json(await fetch(`${webB.url}/api/styles`))) as Array<{ id: string }>).map((style) => style.id),
+      async () =>
+        ((await json(await fetch(`${webB.url}/api/styles`))) as Array<{ id: string }>).map((style) => style.id),
       (ids) => !ids.includes(target),
       1_000,
       "B's styles dropping the switched-off style",

@@ -10,7 +10,11 @@ let browser: Browser;
 let photo: Buffer;
 
 beforeAll(async () => {
-  [shop, browser, photo] = await Promise.all([startShop(), launchBrowser(), readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg'))]);
+  [shop, browser, photo] = await Promise.all([
+    startShop(),
+    launchBrowser(),
+    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
+  ]);
 });
 
 afterAll(async () => {
@@ -68,7 +72,11 @@ describe('art styles and transformation (storefront §2 Transform, §4)', () => 
       await page.getByRole('radio', { name: /Watercolour/ }).click();
       const stages = await transformAndWatch(page);
       expect(stages).toContain('Transformation complete!');
-      expect(stages.some((text) => /Analyzing your image|Applying artistic style|Refining details|Finalizing artwork/.test(text))).toBe(true);
+      expect(
+        stages.some((text) =>
+          /Analyzing your image|Applying artistic style|Refining details|Finalizing artwork/.test(text),
+        ),
+      ).toBe(true);
 
       const slider = page.getByRole('slider', { name: 'Compare the original photo with the artwork' });
       await slider.focus();
@@ -95,11 +103,15 @@ describe('a cart line is a product with its own artwork (issue 17, fault 2)', ()
 
       const artworkOf = async (style: RegExp) => {
         await page.getByRole('radio', { name: style }).click();
-        const started = page.waitForResponse((r) => r.url().endsWith('/api/transformations') && r.request().method() === 'POST');
+        const started = page.waitForResponse(
+          (r) => r.url().endsWith('/api/transformations') && r.request().method() === 'POST',
+        );
         await page.getByRole('button', { name: 'Transform Image' }).click();
         const id = (await (await started).json()).transformationId as string;
         await page.getByTestId('compare-slider').waitFor({ timeout: 60_000 });
-        await mugCard.locator(`[data-testid="product-thumbnail"][src*="/files/mockups/${id}/"]`).waitFor({ timeout: 60_000 });
+        await mugCard
+          .locator(`[data-testid="product-thumbnail"][src*="/files/mockups/${id}/"]`)
+          .waitFor({ timeout: 60_000 });
         return id;
       };
 
@@ -115,7 +127,9 @@ describe('a cart line is a product with its own artwork (issue 17, fault 2)', ()
       const lines = summary.getByTestId('summary-line');
       await expect.poll(() => lines.count()).toBe(2);
       expect(await lines.getByTestId('summary-quantity').allTextContents()).toEqual(['3', '1']);
-      const thumbnails = await lines.getByTestId('summary-thumbnail').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+      const thumbnails = await lines
+        .getByTestId('summary-thumbnail')
+        .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
       expect(thumbnails[0]).toContain(`/files/mockups/${watercolour}/`);
       expect(thumbnails[1]).toContain(`/files/mockups/${popArt}/`);
       await summary.scrollIntoViewIfNeeded();
@@ -123,7 +137,9 @@ describe('a cart line is a product with its own artwork (issue 17, fault 2)', ()
       await screenshot(page, `cart-two-artworks-${label}`);
 
       // The lines go to checkout as they are: each with its own artwork.
-      const stored = (await page.evaluate(() => JSON.parse(localStorage.getItem('wanderer.cart.v1') ?? '[]'))) as Array<{
+      const stored = (await page.evaluate(() =>
+        JSON.parse(localStorage.getItem('wanderer.cart.v1') ?? '[]'),
+      )) as Array<{
         transformationId: string;
         quantity: number;
       }>;
@@ -157,7 +173,8 @@ describe('products, mockups and cart (storefront §2 product grid, preview modal
       const productCount = await cards.count();
       expect(productCount).toBeGreaterThanOrEqual(8);
       await page.waitForFunction(
-        (count) => document.querySelectorAll('[data-testid="product-thumbnail"][src*="/files/mockups/"]').length === count,
+        (count) =>
+          document.querySelectorAll('[data-testid="product-thumbnail"][src*="/files/mockups/"]').length === count,
         productCount,
         { timeout: 60_000 },
       );
@@ -209,7 +226,9 @@ describe('products, mockups and cart (storefront §2 product grid, preview modal
       const prices = await page.evaluate(async () => (await fetch('/api/products')).json());
       const price = (name: string) => prices.find((p: { name: string }) => p.name === name).final_price as number;
       const expected = `$${(Math.round(price('Classic Mug 11 oz') * 100) * 3 + Math.round(price('Poster 18×24″') * 100)) / 100}`;
-      const expectedTotal = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(expected.slice(1)));
+      const expectedTotal = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+        Number(expected.slice(1)),
+      );
       expect(await summary.getByTestId('summary-total').textContent()).toBe(expectedTotal);
       await summary.scrollIntoViewIfNeeded();
       await screenshot(page, `order-summary-${label}`);
@@ -224,7 +243,9 @@ describe('products, mockups and cart (storefront §2 product grid, preview modal
       await page.getByTestId('order-summary').waitFor();
       expect(await page.getByTestId('summary-quantity').first().textContent()).toBe('3');
       expect(await page.getByTestId('summary-total').textContent()).toBe(
-        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((Math.round(price('Classic Mug 11 oz') * 100) * 3) / 100),
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+          (Math.round(price('Classic Mug 11 oz') * 100) * 3) / 100,
+        ),
       );
       await page.getByRole('button', { name: 'Proceed to Checkout' }).waitFor();
 

@@ -54,8 +54,19 @@ async function scene(index: number, width: number, height: number, exif = false)
   if (exif) {
     image = image.withExif({
       IFD0: { Make: 'Canon', Model: 'Canon EOS R5', Software: 'Firmware Version 1.8.1' },
-      IFD2: { DateTimeOriginal: '2024:02:03 19:42:10', ExposureTime: '1/250', FNumber: '28/10', ISOSpeedRatings: '400', FocalLength: '35/1' },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '54/1 48/1 684/100', GPSLongitudeRef: 'W', GPSLongitude: '68/1 18/1 108/10' },
+      IFD2: {
+        DateTimeOriginal: '2024:02:03 19:42:10',
+        ExposureTime: '1/250',
+        FNumber: '28/10',
+        ISOSpeedRatings: '400',
+        FocalLength: '35/1',
+      },
+      IFD3: {
+        GPSLatitudeRef: 'S',
+        GPSLatitude: '54/1 48/1 684/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '68/1 18/1 108/10',
+      },
     });
   }
   return image.jpeg({ quality: 82 }).toBuffer();
@@ -137,7 +148,13 @@ async function prepareShopData(): Promise<string> {
   // An older archive, enough for a second page of the feed.
   for (let n = 0; n < 16; n += 1) {
     const createdAt = new Date(Date.UTC(2025, 5, 1 + n, 12));
-    const { id: imageId, display } = await photo(60 + n, `archive-${String(n + 1).padStart(2, '0')}.jpg`, createdAt, false, true);
+    const { id: imageId, display } = await photo(
+      60 + n,
+      `archive-${String(n + 1).padStart(2, '0')}.jpg`,
+      createdAt,
+      false,
+      true,
+    );
     const id = randomUUID();
     await storage.put(`artworks/${id}.jpg`, await paint(display), { contentType: 'image/jpeg' });
     await database.db.insert(image_transformations).values({
@@ -152,10 +169,13 @@ async function prepareShopData(): Promise<string> {
     });
   }
   for (let n = 0; n < 5; n += 1) await photo(20 + n, `trail-${n + 1}.jpg`, new Date(Date.UTC(2026, 4, 1, 9, n)), true);
-  for (let n = 0; n < 7; n += 1) await photo(40 + n, `screenshot-${n + 1}.png.jpg`, new Date(Date.UTC(2026, 4, 2, 9, n)), false);
+  for (let n = 0; n < 7; n += 1)
+    await photo(40 + n, `screenshot-${n + 1}.png.jpg`, new Date(Date.UTC(2026, 4, 2, 9, n)), false);
 
   // An artwork whose record was lost, named after its photo's file name and its style.
-  await storage.put('artworks/fjord-oil-painting-restored.jpg', await paint(await scene(13, 800, 600)), { contentType: 'image/jpeg' });
+  await storage.put('artworks/fjord-oil-painting-restored.jpg', await paint(await scene(13, 800, 600)), {
+    contentType: 'image/jpeg',
+  });
   await database.close();
   return dataDir;
 }
@@ -173,7 +193,9 @@ afterAll(async () => {
 });
 
 async function settle(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, {
+    timeout: 15_000,
+  });
   await page.evaluate(() => {
     for (const image of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) image.loading = 'eager';
   });
@@ -201,14 +223,18 @@ async function toast(page: Page, text: string) {
 }
 
 const card = (page: Page, fileName: string) => page.getByTestId('transformation-card').filter({ hasText: fileName });
-const found = (page: Page, n: number) => page.getByTestId('feed-total').filter({ hasText: new RegExp(`^${n} transformations found$`) }).waitFor();
+const found = (page: Page, n: number) =>
+  page
+    .getByTestId('feed-total')
+    .filter({ hasText: new RegExp(`^${n} transformations found$`) })
+    .waitFor();
 
 async function homeArtworkUrls(page: Page): Promise<string[]> {
   await page.goto(`${shop.url}/`);
   await page.locator('[data-testid="example-pair"], [data-testid="recent-transformation"]').first().waitFor();
-  return page.locator('[data-testid="example-pair"] img, [data-testid="recent-transformation"] img').evaluateAll((nodes) =>
-    nodes.map((node) => (node as HTMLImageElement).getAttribute('src') ?? ''),
-  );
+  return page
+    .locator('[data-testid="example-pair"] img, [data-testid="recent-transformation"] img')
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLImageElement).getAttribute('src') ?? ''));
 }
 
 describe('the owner reviews the artworks and repairs the data', () => {
@@ -290,7 +316,8 @@ describe('the owner reviews the artworks and repairs the data', () => {
     await shoot(page, 'examples-set');
 
     // The same two again: nothing to change.
-    for (const name of ['old-town-steps.jpg', 'harbour-dawn.jpg']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    for (const name of ['old-town-steps.jpg', 'harbour-dawn.jpg'])
+      await page.getByRole('checkbox', { name: `Select ${name}` }).check();
     await page.getByRole('button', { name: 'Set as Examples' }).click();
     await toast(page, 'No changes needed - items already in desired state');
 
@@ -366,7 +393,9 @@ describe('the owner reviews the artworks and repairs the data', () => {
     await exif.getByRole('button', { name: 'Resume' }).click();
     await toast(page, 'EXIF backfill completed!');
     await exif.getByTestId('exif-backfill-state').filter({ hasText: 'Completed' }).waitFor();
-    expect(await exif.getByTestId('exif-backfill-progress').innerText()).toMatch(/Processed 25 · Updated 18 · Failed 7 · Remaining 0/);
+    expect(await exif.getByTestId('exif-backfill-progress').innerText()).toMatch(
+      /Processed 25 · Updated 18 · Failed 7 · Remaining 0/,
+    );
     await exif.getByText('... and 2 more errors').waitFor();
     expect(await exif.getByTestId('exif-backfill-errors').locator('li').count()).toBe(5);
     await shoot(page, 'exif-completed');

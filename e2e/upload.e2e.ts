@@ -13,7 +13,11 @@ let browser: Browser;
 let photo: Buffer;
 
 beforeAll(async () => {
-  [shop, browser, photo] = await Promise.all([startShop(), launchBrowser(), makePhoto({ width: 1600, height: 1200, exif: USHUAIA_EXIF })]);
+  [shop, browser, photo] = await Promise.all([
+    startShop(),
+    launchBrowser(),
+    makePhoto({ width: 1600, height: 1200, exif: USHUAIA_EXIF }),
+  ]);
 });
 
 afterAll(async () => {
@@ -62,7 +66,9 @@ describe('a visitor uploads a photo on Home and lands on /transform seeing it (s
       await busy.waitFor();
       expect(await busy.isDisabled()).toBe(true);
       await page.getByTestId('upload-preview').waitFor();
-      await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-testid="upload-preview"]')!.naturalWidth > 0);
+      await page.waitForFunction(
+        () => document.querySelector<HTMLImageElement>('[data-testid="upload-preview"]')!.naturalWidth > 0,
+      );
       await screenshot(page, `upload-busy-${label}`, { fullPage: false });
 
       release();
@@ -137,7 +143,9 @@ describe('/transform without a photo lets the visitor upload there', () => {
       await (await chooser).setFiles({ name: 'IMG_0420.HEIC', mimeType: 'image/heic', buffer: heicPhoto() });
       await page.getByText('Photo uploaded successfully!').waitFor();
       await expectPhotoOnTransform(page);
-      expect(await page.getByTestId('transform-photo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+      expect(await page.getByTestId('transform-photo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
+        1200,
+      );
       await screenshot(page, `transform-heic-${label}`);
       // The photo stays on reload: it lives in the history entry.
       await page.reload();
@@ -172,7 +180,13 @@ describe('upload errors (storefront §8 Upload)', () => {
       await page.goto(shop.url);
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Upload a photo' }).click();
-      await (await chooser).setFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+      await (
+        await chooser
+      ).setFiles({
+        name: 'holiday.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+      });
       await page.getByRole('alert').filter({ hasText: 'Please upload an image file' }).waitFor();
       await page.getByText('Upload failed').waitFor();
       expect(await page.getByRole('button', { name: 'Upload a photo' }).isEnabled()).toBe(true);

@@ -9,7 +9,11 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { builtinCatalog, defaultStoreProducts, findBuiltinVariant } from '../src/server/modules/catalog/builtin/catalog-data.js';
+import {
+  builtinCatalog,
+  defaultStoreProducts,
+  findBuiltinVariant,
+} from '../src/server/modules/catalog/builtin/catalog-data.js';
 import { closeLocalMockups, renderLocalMockups } from '../src/server/modules/mockups/local/index.js';
 
 const { values } = parseArgs({
@@ -24,7 +28,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.art) {
-  console.error('usage: npx tsx scripts/mockup-sheet.ts --art <image> [--out sheet.png] [--thumb 400] [--only mug,poster] [--all]');
+  console.error(
+    'usage: npx tsx scripts/mockup-sheet.ts --art <image> [--out sheet.png] [--thumb 400] [--only mug,poster] [--all]',
+  );
   process.exit(2);
 }
 
@@ -36,8 +42,10 @@ const rows = (
   chosen
     ? chosen.map((id) => ({ variantId: id, name: findBuiltinVariant(id)?.variant.name ?? String(id) }))
     : values.all
-    ? builtinCatalog.flatMap((p) => p.variants.filter((v) => v.in_stock).map((v) => ({ variantId: v.id, name: v.name })))
-    : defaultStoreProducts.map((p) => ({ variantId: p.variantId, name: p.name }))
+      ? builtinCatalog.flatMap((p) =>
+          p.variants.filter((v) => v.in_stock).map((v) => ({ variantId: v.id, name: v.name })),
+        )
+      : defaultStoreProducts.map((p) => ({ variantId: p.variantId, name: p.name }))
 ).filter(({ variantId }) => !kinds || kinds.includes(findBuiltinVariant(variantId)!.product.mockup));
 
 const artwork = await readFile(values.art);
@@ -49,7 +57,9 @@ const elapsed = performance.now() - started;
 const labelHeight = 24;
 const gutter = 10;
 // Cells flow left to right, a product's views side by side, wrapping at --columns.
-const cells = rendered.flatMap((row) => row.mockups.map((mockup, i) => ({ mockup, label: i === 0 ? `${row.name} · ${mockup.label}` : mockup.label })));
+const cells = rendered.flatMap((row) =>
+  row.mockups.map((mockup, i) => ({ mockup, label: i === 0 ? `${row.name} · ${mockup.label}` : mockup.label })),
+);
 const cellW = thumb + gutter;
 const cellH = thumb + labelHeight + gutter;
 const width = gutter + columns * cellW;
@@ -63,13 +73,21 @@ const composites = await Promise.all(
     const top = gutter + Math.floor(n / columns) * cellH;
     const fits = Math.floor(thumb / 7.6);
     const shown = label.length > fits ? `${label.slice(0, fits - 1)}…` : label;
-    labels.push(`<text x="${left}" y="${top + 16}" font-family="DejaVu Sans" font-size="13" fill="#222">${escape(shown)}</text>`);
+    labels.push(
+      `<text x="${left}" y="${top + 16}" font-family="DejaVu Sans" font-size="13" fill="#222">${escape(shown)}</text>`,
+    );
     return { input: await sharp(mockup.image).resize(thumb, thumb).toBuffer(), left, top: top + labelHeight };
   }),
 );
 await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
   .composite([
-    { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${labels.join('')}</svg>`), left: 0, top: 0 },
+    {
+      input: Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${labels.join('')}</svg>`,
+      ),
+      left: 0,
+      top: 0,
+    },
     ...composites,
   ])
   .png()

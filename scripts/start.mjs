@@ -71,7 +71,11 @@ function dieWithParent() {
   process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href && process.platform === 'linux' && !process.env.MALLOC_MMAP_THRESHOLD_) {
+if (
+  import.meta.url === pathToFileURL(process.argv[1]).href &&
+  process.platform === 'linux' &&
+  !process.env.MALLOC_MMAP_THRESHOLD_
+) {
   ensureBuilt();
   restartWithMallocSettings();
 } else if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -56,11 +56,7 @@ function caption(text: string, width: number): Buffer {
 }
 
 async function fit(image: Buffer): Promise<Buffer> {
-  return sharp(image)
-    .rotate()
-    .resize(cell, cell, { fit: 'contain', background: '#1b1b1b' })
-    .png()
-    .toBuffer();
+  return sharp(image).rotate().resize(cell, cell, { fit: 'contain', background: '#1b1b1b' }).png().toBuffer();
 }
 
 const columns = styleIds.length + 1;
@@ -86,7 +82,9 @@ for (const photo of positionals) {
     const left = pad + (i + 1) * (cell + pad);
     layers.push({ input: caption(name, cell), left, top });
     if (values.save) writeFileSync(join(values.save, `${basename(photo, extname(photo))}--${styleId}.jpg`), art.image);
-    console.log(`${basename(photo)}  ${styleId.padEnd(14)} ${art.width}×${art.height}  ${ms.toFixed(0)} ms (in a shared pool)`);
+    console.log(
+      `${basename(photo)}  ${styleId.padEnd(14)} ${art.width}×${art.height}  ${ms.toFixed(0)} ms (in a shared pool)`,
+    );
   });
   for (const [i, { art }] of renders.entries()) {
     layers.push({ input: await fit(art.image), left: pad + (i + 1) * (cell + pad), top: top + label });

@@ -23,7 +23,9 @@ const { values } = parseArgs({
 });
 
 if (!values.style || !values.in || !values.out || !isLocalStyleId(values.style)) {
-  console.error('usage: npm run stylize -- --style <id> --in photo.jpg --out art.jpg [--long-side 2048] [--quality 90]');
+  console.error(
+    'usage: npm run stylize -- --style <id> --in photo.jpg --out art.jpg [--long-side 2048] [--quality 90]',
+  );
   console.error(`styles: ${localStyles.map((s) => s.id).join(', ')}`);
   process.exit(2);
 }

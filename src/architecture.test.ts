@@ -29,7 +29,8 @@ describe('the lint configuration', () => {
   it('passes a file that keeps the rules', async () => {
     expect(
       await brokenRules('src/server/modules/orders', {
-        'ok.ts': "import { sendOrderConfirmation } from '../../email/index.js';\nexport const send = sendOrderConfirmation;\n",
+        'ok.ts':
+          "import { sendOrderConfirmation } from '../../email/index.js';\nexport const send = sendOrderConfirmation;\n",
       }),
     ).toEqual([]);
   });
@@ -45,7 +46,8 @@ describe('the lint configuration', () => {
   it("refuses a reach into another module's sub-folder", async () => {
     expect(
       await brokenRules('src/server/modules/orders', {
-        'bad.ts': "import { renderLocalMockups } from '../../mockups/local/index.js';\nexport const render = renderLocalMockups;\n",
+        'bad.ts':
+          "import { renderLocalMockups } from '../../mockups/local/index.js';\nexport const render = renderLocalMockups;\n",
       }),
     ).toContain('import-x/no-restricted-paths');
   });
@@ -53,7 +55,8 @@ describe('the lint configuration', () => {
   it('refuses one web feature importing another', async () => {
     expect(
       await brokenRules('src/web/features/cart', {
-        'bad.ts': "import * as checkout from '@/web/features/checkout/lib/checkout-rules';\nexport const rules = checkout;\n",
+        'bad.ts':
+          "import * as checkout from '@/web/features/checkout/lib/checkout-rules';\nexport const rules = checkout;\n",
       }),
     ).toContain('import-x/no-restricted-paths');
   });

@@ -3,7 +3,12 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DESKTOP, MOBILE, screenshot, settleImages } from './browser';
 
-export async function signInAsAdmin(page: Page, shopUrl: string, path: string, admin: { email: string; password: string }): Promise<void> {
+export async function signInAsAdmin(
+  page: Page,
+  shopUrl: string,
+  path: string,
+  admin: { email: string; password: string },
+): Promise<void> {
   await page.goto(`${shopUrl}${path}`);
   await page.waitForURL(`${shopUrl}/admin/login`);
   await page.getByLabel('Email').fill(admin.email);
@@ -18,7 +23,9 @@ export async function toast(page: Page, text: string | RegExp): Promise<void> {
 
 /** Until no toast is showing and every image has loaded. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, {
+    timeout: 15_000,
+  });
   await settleImages(page);
   await page.waitForTimeout(150);
 }
@@ -41,7 +48,9 @@ export async function shootBoth(page: Page, name: string, { dialog = false } = {
       await page.waitForTimeout(300);
     }
     await screenshot(page, `${name}-${label}`, { fullPage: !dialog });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${label}`).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${label}`).toBeLessThanOrEqual(
+      viewport.width,
+    );
   }
   await page.setViewportSize(DESKTOP);
 }

@@ -49,7 +49,11 @@ export function collectPageErrors(page: Page): string[] {
 /** Loads every image on the page, lazy ones too, so a full-page screenshot shows them all. */
 export async function settleImages(page: Page, scope = 'body'): Promise<void> {
   await page.evaluate((selector) => {
-    for (const image of document.querySelectorAll<HTMLImageElement>(`${selector} img[loading="lazy"]`)) image.loading = 'eager';
+    for (const image of document.querySelectorAll<HTMLImageElement>(`${selector} img[loading="lazy"]`))
+      image.loading = 'eager';
   }, scope);
-  await page.waitForFunction((selector) => [...document.querySelectorAll<HTMLImageElement>(`${selector} img`)].every((image) => image.complete), scope);
+  await page.waitForFunction(
+    (selector) => [...document.querySelectorAll<HTMLImageElement>(`${selector} img`)].every((image) => image.complete),
+    scope,
+  );
 }

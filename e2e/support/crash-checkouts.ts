@@ -137,7 +137,10 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
     const visitor = async () => {
       for (let index = next++; index < checkouts; index = next++) {
         const product = products[index % products.length];
-        const created = await call('/api/checkout', checkoutBody([{ product, transformationId, quantity: 1 + (index % 2) }], { customerEmail: emailOf(index) }));
+        const created = await call(
+          '/api/checkout',
+          checkoutBody([{ product, transformationId, quantity: 1 + (index % 2) }], { customerEmail: emailOf(index) }),
+        );
         if (!created.success) throw new Error(`checkout refused: ${created.error}`);
         // A confirmation the kill cut off is simply sent again: it answers succeeded once paid.
         const result = await call('/api/payments/test/confirm', { client_secret: created.client_secret, card });
@@ -174,7 +177,9 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
 
     const done = async () => {
       const mails = await outboxByAddress(dataDir);
-      return [...paid].every(([index, orderId]) => printful.orders.has(externalId(orderId)) && (mails.get(emailOf(index)) ?? 0) >= 1);
+      return [...paid].every(
+        ([index, orderId]) => printful.orders.has(externalId(orderId)) && (mails.get(emailOf(index)) ?? 0) >= 1,
+      );
     };
     let recovered = await done();
     while (!recovered && Date.now() - restarted < deadlineMs) {
@@ -210,10 +215,14 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       const wrongEmails: string[] = [];
       for (const row of paidRows) {
         if (posts.get(externalId(row.id)) !== 1 || !printful.orders.has(externalId(row.id)) || !row.printful_order_id) {
-          wrongSubmissions.push(`${row.id}: ${posts.get(externalId(row.id)) ?? 0} POST /orders, provider order ${row.printful_order_id}`);
+          wrongSubmissions.push(
+            `${row.id}: ${posts.get(externalId(row.id)) ?? 0} POST /orders, provider order ${row.printful_order_id}`,
+          );
         }
         if ((mails.get(row.customer_email) ?? 0) !== 1 || sentByOrder.get(row.id) !== 1) {
-          wrongEmails.push(`${row.id}: ${mails.get(row.customer_email) ?? 0} in the outbox, ${sentByOrder.get(row.id) ?? 0} sent rows`);
+          wrongEmails.push(
+            `${row.id}: ${mails.get(row.customer_email) ?? 0} in the outbox, ${sentByOrder.get(row.id) ?? 0} sent rows`,
+          );
         }
       }
       const unpaid = rows.filter((row) => row.status === 'pending');
@@ -221,7 +230,8 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
         .filter((row) => posts.has(externalId(row.id)) || sentByOrder.has(row.id))
         .map((row) => row.id);
       const missing = [...paidIds].filter((id) => !paidRows.some((row) => row.id === id));
-      if (missing.length > 0) wrongSubmissions.push(...missing.map((id) => `${id}: answered succeeded but not paid in the database`));
+      if (missing.length > 0)
+        wrongSubmissions.push(...missing.map((id) => `${id}: answered succeeded but not paid in the database`));
       return {
         paidOrders: paidRows.length,
         kills,

@@ -12,7 +12,10 @@ export interface OrderOptions {
 }
 
 /** Photo → style → artwork → one product → checkout → 4242 pays. Answers the order id. */
-export async function placeOrder(page: Page, { shopUrl, photo, email, product = 'Classic Mug 11 oz', style = /Watercolour/ }: OrderOptions): Promise<string> {
+export async function placeOrder(
+  page: Page,
+  { shopUrl, photo, email, product = 'Classic Mug 11 oz', style = /Watercolour/ }: OrderOptions,
+): Promise<string> {
   await page.goto(`${shopUrl}/transform`);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload a photo' }).click();

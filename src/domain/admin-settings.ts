@@ -33,7 +33,8 @@ export const SECRET_SETTINGS = [
   {
     key: 'stripe_secret_key',
     label: 'Stripe secret key',
-    description: 'Card payments with Stripe, with the publishable key below. Without both, the built-in test provider takes payments.',
+    description:
+      'Card payments with Stripe, with the publishable key below. Without both, the built-in test provider takes payments.',
     envVar: 'STRIPE_SECRET_KEY',
     placeholder: 'sk_live_… or sk_test_…',
   },
@@ -54,7 +55,10 @@ export const SECRET_SETTINGS = [
 ] as const;
 
 export type SecretSettingKey = (typeof SECRET_SETTINGS)[number]['key'];
-export const SECRET_SETTING_KEYS = SECRET_SETTINGS.map((setting) => setting.key) as [SecretSettingKey, ...SecretSettingKey[]];
+export const SECRET_SETTING_KEYS = SECRET_SETTINGS.map((setting) => setting.key) as [
+  SecretSettingKey,
+  ...SecretSettingKey[],
+];
 
 /** What the browser may know about a key: never the key itself. */
 export interface SecretSettingView {

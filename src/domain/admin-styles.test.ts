@@ -16,14 +16,25 @@ describe('the style form (admin §5)', () => {
   });
 
   it('takes a local engine without a prompt, and asks a hosted-AI style for one', () => {
-    expect(styleInputSchema.parse({ name: 'Pop', engine: 'pop-art' })).toMatchObject({ style_prompt: '', is_active: true, preview_image_path: null });
+    expect(styleInputSchema.parse({ name: 'Pop', engine: 'pop-art' })).toMatchObject({
+      style_prompt: '',
+      is_active: true,
+      preview_image_path: null,
+    });
     const ai = styleInputSchema.safeParse({ name: 'Dream', engine: 'hosted-ai' });
     expect(ai.error!.issues[0].message).toBe(STYLE_MESSAGES.promptRequiredForAi);
   });
 
   it('accepts only preview keys under style-previews/', () => {
-    expect(styleInputSchema.safeParse({ name: 'A', engine: 'pop-art', preview_image_path: 'original/x' }).success).toBe(false);
-    expect(styleInputSchema.safeParse({ name: 'A', engine: 'pop-art', preview_image_path: 'style-previews/../x' }).success).toBe(false);
-    expect(styleInputSchema.safeParse({ name: 'A', engine: 'pop-art', preview_image_path: 'style-previews/1-a.jpg' }).success).toBe(true);
+    expect(styleInputSchema.safeParse({ name: 'A', engine: 'pop-art', preview_image_path: 'original/x' }).success).toBe(
+      false,
+    );
+    expect(
+      styleInputSchema.safeParse({ name: 'A', engine: 'pop-art', preview_image_path: 'style-previews/../x' }).success,
+    ).toBe(false);
+    expect(
+      styleInputSchema.safeParse({ name: 'A', engine: 'pop-art', preview_image_path: 'style-previews/1-a.jpg' })
+        .success,
+    ).toBe(true);
   });
 });

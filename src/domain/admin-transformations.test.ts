@@ -21,7 +21,9 @@ describe('pagination shows up to 5 page numbers around the current page', () => 
 
 describe('the filters', () => {
   it('treat empty values as no filter and start on page 1', () => {
-    expect(transformationFiltersSchema.parse({ search: '', style_id: '', homepage: '', from: '', to: '' })).toEqual({ page: 1 });
+    expect(transformationFiltersSchema.parse({ search: '', style_id: '', homepage: '', from: '', to: '' })).toEqual({
+      page: 1,
+    });
   });
   it("refuse From after To: 'From Date cannot be after To Date'", () => {
     const result = transformationFiltersSchema.safeParse({ from: '2026-03-05', to: '2026-03-01' });

@@ -174,7 +174,8 @@ export function pageNumbers(current: number, totalPages: number, links = PAGE_LI
   return Array.from({ length: count }, (_, index) => start + index);
 }
 
-export const totalPages = (total: number, pageSize = TRANSFORMATIONS_PAGE_SIZE) => Math.max(1, Math.ceil(total / pageSize));
+export const totalPages = (total: number, pageSize = TRANSFORMATIONS_PAGE_SIZE) =>
+  Math.max(1, Math.ceil(total / pageSize));
 
 // ---- Data Backfill (§3 Backfill analysis summary and result) ----
 

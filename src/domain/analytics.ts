@@ -5,7 +5,14 @@
 import { z } from 'zod';
 
 /** The funnel, in order. The first three and 'added_to_cart' come from the browser; the rest from the server. */
-export const FUNNEL_STEPS = ['photo_uploaded', 'artwork_made', 'mockups_viewed', 'added_to_cart', 'checkout_started', 'paid'] as const;
+export const FUNNEL_STEPS = [
+  'photo_uploaded',
+  'artwork_made',
+  'mockups_viewed',
+  'added_to_cart',
+  'checkout_started',
+  'paid',
+] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
 export const FUNNEL_LABELS: Record<FunnelStep, string> = {

@@ -8,7 +8,10 @@ const mug: AddToCart = {
   artworkUrl: '/files/artworks/t1.jpg',
   mockupUrls: ['/files/mockups/t1/1320-front.jpg'],
 };
-const poster: AddToCart = { ...mug, product: { id: 'poster', name: 'Poster', printful_variant_id: 1, final_price: 34.5 } };
+const poster: AddToCart = {
+  ...mug,
+  product: { id: 'poster', name: 'Poster', printful_variant_id: 1, final_price: 34.5 },
+};
 
 describe('cart rules (storefront §4 Cart)', () => {
   it('adds a new product as a line', () => expect(addToCart([], mug)).toHaveLength(1));
@@ -29,7 +32,12 @@ describe('cart rules (storefront §4 Cart)', () => {
   });
   it('keeps one line per product and artwork: a second artwork never re-prints the first (issue 17, fault 2)', () => {
     const watercolour = { ...mug, quantity: 3 };
-    const popArt = { ...mug, transformationId: 't2', artworkUrl: '/files/artworks/t2.jpg', mockupUrls: ['/files/mockups/t2/1320-front.jpg'] };
+    const popArt = {
+      ...mug,
+      transformationId: 't2',
+      artworkUrl: '/files/artworks/t2.jpg',
+      mockupUrls: ['/files/mockups/t2/1320-front.jpg'],
+    };
     const lines = addToCart(addToCart([], watercolour), popArt);
     expect(lines.map((line) => [line.transformationId, line.quantity, line.artworkUrl])).toEqual([
       ['t1', 3, '/files/artworks/t1.jpg'],

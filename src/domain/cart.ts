@@ -70,7 +70,9 @@ export function addToCart(lines: CartLine[], item: AddToCart): CartLine[] {
 /** A change that makes the quantity 0 or less removes the line (`key` is its lineKey). */
 export function setQuantity(lines: CartLine[], key: string, quantity: number): CartLine[] {
   if (quantity <= 0) return lines.filter((line) => lineKey(line) !== key);
-  return lines.map((line) => (lineKey(line) === key ? { ...line, quantity: Math.min(quantity, MODAL_QUANTITY.max) } : line));
+  return lines.map((line) =>
+    lineKey(line) === key ? { ...line, quantity: Math.min(quantity, MODAL_QUANTITY.max) } : line,
+  );
 }
 
 export function lineTotalCentsOf(line: CartLine): number {
@@ -83,5 +85,7 @@ export function cartTotalCents(lines: CartLine[]): number {
 
 /** How many of a product the cart holds with this artwork. */
 export function quantityOf(lines: CartLine[], productId: string, transformationId: string | null): number {
-  return lines.find((line) => line.productId === productId && line.transformationId === transformationId)?.quantity ?? 0;
+  return (
+    lines.find((line) => line.productId === productId && line.transformationId === transformationId)?.quantity ?? 0
+  );
 }

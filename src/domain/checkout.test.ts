@@ -25,7 +25,9 @@ const validForm: CheckoutForm = {
 
 const messagesOf = (form: CheckoutForm) => {
   const result = checkoutFormSchema.safeParse(form);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 describe('checkout validation messages (storefront §5)', () => {
@@ -53,7 +55,9 @@ describe('checkout validation messages (storefront §5)', () => {
   });
 
   it('says an empty checkout e-mail is not a valid address, and the save box says Email is required', () => {
-    expect(messagesOf({ ...validForm, customerEmail: '' })).toEqual({ customerEmail: 'Please enter a valid email address' });
+    expect(messagesOf({ ...validForm, customerEmail: '' })).toEqual({
+      customerEmail: 'Please enter a valid email address',
+    });
     expect(saveEmailSchema.safeParse('').error?.issues[0].message).toBe('Email is required');
     expect(saveEmailSchema.safeParse('jane@').error?.issues[0].message).toBe('Please enter a valid email address');
   });
@@ -97,7 +101,10 @@ describe('checkout validation messages (storefront §5)', () => {
   });
 
   it('refuses quantities outside 1..99', () => {
-    const base = { productId: '3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a11', transformationId: '3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a12' };
+    const base = {
+      productId: '3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a11',
+      transformationId: '3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a12',
+    };
     for (const quantity of [0, 100, 1.5]) {
       const result = checkoutRequestSchema.shape.items.safeParse([{ ...base, quantity }]);
       expect(result.error?.issues[0].message).toBe('Quantity must be between 1 and 99');
@@ -119,7 +126,9 @@ describe('card checks speak Stripe’s messages', () => {
     expect(checkCard({ ...card, number: '4242' }, now)?.message).toBe('Your card number is incomplete.'));
   it('refuses expiry dates in the past', () => {
     expect(checkCard({ ...card, exp_year: 2025 }, now)?.message).toBe("Your card's expiration year is in the past.");
-    expect(checkCard({ ...card, exp_year: 26, exp_month: 5 }, now)?.message).toBe("Your card's expiration date is in the past.");
+    expect(checkCard({ ...card, exp_year: 26, exp_month: 5 }, now)?.message).toBe(
+      "Your card's expiration date is in the past.",
+    );
     expect(checkCard({ ...card, exp_month: 13 }, now)?.message).toBe("Your card's expiration month is invalid.");
   });
   it('wants a 3-digit security code, 4 for American Express', () => {

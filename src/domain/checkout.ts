@@ -48,7 +48,10 @@ export const CHECKOUT_STEPS = ['Contact', 'Addresses', 'Payment'] as const;
 // ---------------------------------------------------------------- fields
 
 /** The checkout e-mail: anything but a valid address (empty included) gets one message. */
-export const customerEmailSchema = z.string().trim().pipe(z.email({ error: CHECKOUT_MESSAGES.invalidEmail }));
+export const customerEmailSchema = z
+  .string()
+  .trim()
+  .pipe(z.email({ error: CHECKOUT_MESSAGES.invalidEmail }));
 
 /** The save-e-mail box: empty says 'Email is required', otherwise a valid address. */
 export const saveEmailSchema = z
@@ -104,7 +107,8 @@ export const checkoutFormSchema = z
     ] as const;
     for (const [field, schema] of rules) {
       const result = schema.safeParse(form[field]);
-      if (!result.success) context.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]!.message });
+      if (!result.success)
+        context.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]!.message });
     }
   });
 
@@ -208,8 +212,7 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 export type ParsedCheckoutRequest = z.output<typeof checkoutRequestSchema>;
 
 export type CheckoutResponse =
-  | { success: true; client_secret: string; order_id: string }
-  | { success: false; error: string; order_id?: string };
+  { success: true; client_secret: string; order_id: string } | { success: false; error: string; order_id?: string };
 
 /** The request body from a valid form: shipping copies billing when the toggle is on. */
 export function addressesFromForm(form: CheckoutForm): Pick<CheckoutRequest, 'billingAddress' | 'shippingAddress'> {
@@ -282,7 +285,9 @@ export interface CardInput {
 
 export const cardInputSchema = z.object({
   number: z.string().max(40),
-  exp_month: z.coerce.number({ error: CARD_MESSAGES.incompleteExpiry }).int({ error: CARD_MESSAGES.invalidExpiryMonth }),
+  exp_month: z.coerce
+    .number({ error: CARD_MESSAGES.incompleteExpiry })
+    .int({ error: CARD_MESSAGES.invalidExpiryMonth }),
   exp_year: z.coerce.number({ error: CARD_MESSAGES.incompleteExpiry }).int({ error: CARD_MESSAGES.invalidExpiryYear }),
   cvc: z.string().max(8),
 });
@@ -328,7 +333,8 @@ export function fullYear(year: number): number {
 export function checkCard(card: CardInput, now: Date = new Date()): CardProblem | null {
   const digits = cardDigits(card.number);
   if (!/^\d*$/.test(digits)) return { code: 'invalid_number', field: 'number', message: CARD_MESSAGES.invalidNumber };
-  if (digits.length < 13) return { code: 'incomplete_number', field: 'number', message: CARD_MESSAGES.incompleteNumber };
+  if (digits.length < 13)
+    return { code: 'incomplete_number', field: 'number', message: CARD_MESSAGES.incompleteNumber };
   if (digits.length > 19 || !passesLuhn(digits)) {
     return { code: 'invalid_number', field: 'number', message: CARD_MESSAGES.invalidNumber };
   }
@@ -347,7 +353,8 @@ export function checkCard(card: CardInput, now: Date = new Date()): CardProblem 
   }
   const cvcLength = /^3[47]/.test(digits) ? 4 : 3;
   if (!/^\d*$/.test(card.cvc)) return { code: 'invalid_cvc', field: 'cvc', message: CARD_MESSAGES.invalidCvc };
-  if (card.cvc.length < cvcLength) return { code: 'incomplete_cvc', field: 'cvc', message: CARD_MESSAGES.incompleteCvc };
+  if (card.cvc.length < cvcLength)
+    return { code: 'incomplete_cvc', field: 'cvc', message: CARD_MESSAGES.incompleteCvc };
   if (card.cvc.length > cvcLength) return { code: 'invalid_cvc', field: 'cvc', message: CARD_MESSAGES.invalidCvc };
   return null;
 }

@@ -38,7 +38,8 @@ export const MOCKUP_TEXT = {
   retrying: (product: string) => `Retrying mockup generation for ${product}`,
   unableToRetry: 'Unable to retry mockup generation',
   previewUnavailableTitle: 'Preview with your artwork unavailable',
-  previewUnavailableText: 'The product is valid but mockup generation failed. Your artwork will be applied during production.',
+  previewUnavailableText:
+    'The product is valid but mockup generation failed. Your artwork will be applied during production.',
   failedToLoadProducts: 'Failed to load products',
   requestTimedOut: 'Request timed out. Try generating manually.',
   variantUnavailable: (reason: string) => `Variant unavailable: ${reason}`,

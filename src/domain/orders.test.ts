@@ -14,7 +14,8 @@ import {
 } from './orders';
 
 describe('the order number is the first 8 characters of the id, upper-cased', () => {
-  it('shows 3f2a9c1e-… as 3F2A9C1E', () => expect(orderNumber('3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a11')).toBe('3F2A9C1E'));
+  it('shows 3f2a9c1e-… as 3F2A9C1E', () =>
+    expect(orderNumber('3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a11')).toBe('3F2A9C1E'));
 });
 
 describe('order status display (storefront §4)', () => {
@@ -67,12 +68,16 @@ describe('admin order status and e-mail status (admin §4)', () => {
   });
 
   it('takes the highest e-mail status: Opened, Delivered, Sent, Not Sent', () => {
-    const none = { confirmation_email_sent_at: null, confirmation_email_delivered_at: null, confirmation_email_opened_at: null };
+    const none = {
+      confirmation_email_sent_at: null,
+      confirmation_email_delivered_at: null,
+      confirmation_email_opened_at: null,
+    };
     expect(emailStatus(none)).toBe('Not Sent');
     expect(emailStatus({ ...none, confirmation_email_sent_at: new Date() })).toBe('Sent');
-    expect(emailStatus({ ...none, confirmation_email_sent_at: new Date(), confirmation_email_delivered_at: new Date() })).toBe(
-      'Delivered',
-    );
+    expect(
+      emailStatus({ ...none, confirmation_email_sent_at: new Date(), confirmation_email_delivered_at: new Date() }),
+    ).toBe('Delivered');
     expect(emailStatus({ ...none, confirmation_email_opened_at: new Date() })).toBe('Opened');
   });
 
@@ -91,7 +96,12 @@ describe('refunds and cancelling (issue 13)', () => {
   it('labels a refunded order Refunded, its payment still confirmed, and a cancelled one Cancelled', () => {
     expect(orderStatusLabel({ status: 'refunded', printful_status: 'canceled' })).toBe('Refunded');
     expect(orderStatusLabel({ status: 'cancelled', printful_status: null })).toBe('Cancelled');
-    expect(orderProgress({ status: 'refunded', printful_status: null }).map((step) => step.done)).toEqual([true, true, false, false]);
+    expect(orderProgress({ status: 'refunded', printful_status: null }).map((step) => step.done)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(adminOrderStatusLabel({ status: 'refunded', printful_status: null })).toBe('Refunded');
   });
 

@@ -193,7 +193,16 @@ export interface OrderRead {
  * The list's status filter: the spec's five, the two states refunds and cancelling add, and
  * `attention` — paid orders stuck or failed in fulfilment (the dashboard's Orders card).
  */
-export const ADMIN_ORDER_FILTERS = ['all', 'pending', 'paid', 'failed', 'shipped', 'refunded', 'cancelled', 'attention'] as const;
+export const ADMIN_ORDER_FILTERS = [
+  'all',
+  'pending',
+  'paid',
+  'failed',
+  'shipped',
+  'refunded',
+  'cancelled',
+  'attention',
+] as const;
 
 /** A paid order with no fulfilment status this long after payment is stuck. */
 export const STUCK_AFTER_MINUTES = 15;
@@ -212,7 +221,13 @@ export const adminOrderListQuery = z.object({
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>;
 
 export const refundRequest = z
-  .object({ amount: z.number().int('The amount is in minor units (whole cents)').positive('The amount must be more than zero').optional() })
+  .object({
+    amount: z
+      .number()
+      .int('The amount is in minor units (whole cents)')
+      .positive('The amount must be more than zero')
+      .optional(),
+  })
   .default({});
 
 export interface AdminOrderRow {
@@ -361,9 +376,13 @@ export interface AdminOrderDetail {
 }
 
 /** The order's page in the provider's dashboard, when it has a provider order. */
-export function fulfilmentDashboardUrl(order: { printful_order_id: string | null; fulfilment_provider: string | null }): string | null {
+export function fulfilmentDashboardUrl(order: {
+  printful_order_id: string | null;
+  fulfilment_provider: string | null;
+}): string | null {
   if (!order.printful_order_id) return null;
-  if (order.fulfilment_provider === 'printful') return `https://www.printful.com/dashboard/default/orders?order_id=${encodeURIComponent(order.printful_order_id)}`;
+  if (order.fulfilment_provider === 'printful')
+    return `https://www.printful.com/dashboard/default/orders?order_id=${encodeURIComponent(order.printful_order_id)}`;
   return null;
 }
 

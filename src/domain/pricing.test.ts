@@ -4,7 +4,11 @@ import { charmPrice, computePricing, toPriceNumber } from './pricing';
 describe('pricing rule (admin §5)', () => {
   it('derives markup dollars and percent from a given final price', () => {
     expect(computePricing({ baseCost: 10, finalPrice: 25 })).toEqual({
-      baseCost: 10, markupDollar: 15, markupPercentage: 150, finalPrice: 25, price: 25,
+      baseCost: 10,
+      markupDollar: 15,
+      markupPercentage: 150,
+      finalPrice: 25,
+      price: 25,
     });
   });
   it('derives dollars and final price from a percent when no final price is given', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { failureMessage, nextSimulatedProgress, stageFor, startErrorMessage, TRANSFORMATION_MESSAGES } from './transformation';
+import {
+  failureMessage,
+  nextSimulatedProgress,
+  stageFor,
+  startErrorMessage,
+  TRANSFORMATION_MESSAGES,
+} from './transformation';
 
 describe('stage messages follow the progress (storefront §4)', () => {
   it.each([
@@ -9,7 +15,8 @@ describe('stage messages follow the progress (storefront §4)', () => {
     [81, 'Finalizing artwork...'],
     [100, 'Transformation complete!'],
   ])('at %i shows %s', (progress, stage) => expect(stageFor(progress)).toBe(stage));
-  it('uses the lower stage exactly at a threshold ("over 20")', () => expect(stageFor(40)).toBe('Analyzing your image...'));
+  it('uses the lower stage exactly at a threshold ("over 20")', () =>
+    expect(stageFor(40)).toBe('Analyzing your image...'));
 });
 
 describe('the simulated progress curve', () => {

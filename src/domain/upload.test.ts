@@ -18,7 +18,9 @@ describe('the upload control checks a file before sending it (storefront §5)', 
   });
 
   it("refuses a file over 40MB: 'Image must be smaller than 40MB'", () => {
-    expect(uploadFileProblem({ name: 'a.jpg', type: 'image/jpeg', size: 40 * 1024 * 1024 + 1 })).toBe('Image must be smaller than 40MB');
+    expect(uploadFileProblem({ name: 'a.jpg', type: 'image/jpeg', size: 40 * 1024 * 1024 + 1 })).toBe(
+      'Image must be smaller than 40MB',
+    );
     expect(uploadFileProblem({ name: 'a.jpg', type: 'image/jpeg', size: 40 * 1024 * 1024 })).toBeNull();
   });
 
@@ -32,7 +34,13 @@ describe('the constants of storefront §9', () => {
   it('has the spec values', () => {
     expect(MAX_UPLOAD_BYTES).toBe(40 * 1024 * 1024);
     expect(COMPRESSION_THRESHOLD_BYTES).toBe(8 * 1024 * 1024);
-    expect(COMPRESSION).toEqual({ maxWidth: 2048, maxHeight: 2048, quality: 0.85, timeoutMs: 30_000, targetSizeKb: 5000 });
+    expect(COMPRESSION).toEqual({
+      maxWidth: 2048,
+      maxHeight: 2048,
+      quality: 0.85,
+      timeoutMs: 30_000,
+      targetSizeKb: 5000,
+    });
     expect(METADATA_TIMEOUT_MS).toBe(15_000);
     expect(UPLOAD_ATTEMPTS).toBe(3);
     expect(UPLOAD_RETRY_DELAYS_MS).toEqual([1000, 2000]);
@@ -40,9 +48,12 @@ describe('the constants of storefront §9', () => {
 });
 
 describe('retries stop at once when the error says the file already exists or is a duplicate (storefront §4)', () => {
-  it.each(['The resource already exists', 'Duplicate file', 'duplicate key value violates unique constraint'])('%s', (message) => {
-    expect(isDuplicateUploadError(message)).toBe(true);
-  });
+  it.each(['The resource already exists', 'Duplicate file', 'duplicate key value violates unique constraint'])(
+    '%s',
+    (message) => {
+      expect(isDuplicateUploadError(message)).toBe(true);
+    },
+  );
 
   it('retries anything else', () => {
     expect(isDuplicateUploadError('Failed to fetch')).toBe(false);

@@ -53,7 +53,8 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: 'This image is too large to process (over 100 megapixels). Please upload a smaller image.',
   controlCharactersInName: 'The file name must not contain control characters',
   notOnlyAnImage: 'This file contains more than a photo and cannot be accepted. Please upload the photo itself.',
-  metadataTooLarge: 'This image carries too much embedded data (colour profile or text) to be processed. Please save it again without it and upload that.',
+  metadataTooLarge:
+    'This image carries too much embedded data (colour profile or text) to be processed. Please save it again without it and upload that.',
 } as const;
 
 /** Some systems give HEIC photos no MIME type; their name still says what they are. */

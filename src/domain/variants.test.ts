@@ -6,9 +6,13 @@ const regions = (...statuses: Array<'in_stock' | 'stocked_on_demand' | 'disconti
 
 describe('whether a variant can still be made', () => {
   it('is fine while some region stocks it or prints on demand', () =>
-    expect(variantProblem({ in_stock: true, availability_status: regions('out_of_stock', 'stocked_on_demand') })).toBeUndefined());
+    expect(
+      variantProblem({ in_stock: true, availability_status: regions('out_of_stock', 'stocked_on_demand') }),
+    ).toBeUndefined());
   it('is discontinued when every region says so, or the product is', () => {
-    expect(variantProblem({ in_stock: false, availability_status: regions('discontinued', 'discontinued') })).toBe('discontinued');
+    expect(variantProblem({ in_stock: false, availability_status: regions('discontinued', 'discontinued') })).toBe(
+      'discontinued',
+    );
     expect(variantProblem({ in_stock: true, availability_status: regions('in_stock') }, true)).toBe('discontinued');
   });
   it('is out of stock when no region has it', () =>

@@ -27,12 +27,16 @@ export const VARIANT_PROBLEM_PHRASES: Record<VariantProblem, string> = {
 export type RegionStatus = 'in_stock' | 'stocked_on_demand' | 'discontinued' | 'out_of_stock';
 
 /** A variant is orderable while some region still stocks it (or prints it on demand). */
-export function variantProblem(variant: {
-  in_stock: boolean;
-  availability_status: Array<{ status: RegionStatus }>;
-}, productDiscontinued = false): VariantProblem | undefined {
+export function variantProblem(
+  variant: {
+    in_stock: boolean;
+    availability_status: Array<{ status: RegionStatus }>;
+  },
+  productDiscontinued = false,
+): VariantProblem | undefined {
   const statuses = variant.availability_status.map((region) => region.status);
-  if (productDiscontinued || (statuses.length > 0 && statuses.every((status) => status === 'discontinued'))) return 'discontinued';
+  if (productDiscontinued || (statuses.length > 0 && statuses.every((status) => status === 'discontinued')))
+    return 'discontinued';
   const orderable = statuses.some((status) => status === 'in_stock' || status === 'stocked_on_demand');
   if (!variant.in_stock || (statuses.length > 0 && !orderable)) return 'out_of_stock';
   return undefined;

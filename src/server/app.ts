@@ -95,11 +95,17 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     if (body.complete) return done();
     const timer = setTimeout(() => {
       if (body.complete) return;
-      request.log.warn({ req: request }, `request body not received within ${context.config.requestTimeoutSeconds} s; closing`);
+      request.log.warn(
+        { req: request },
+        `request body not received within ${context.config.requestTimeoutSeconds} s; closing`,
+      );
       const closeConnection = () => body.socket?.destroy();
       if (reply.raw.headersSent) return closeConnection();
       reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
-      reply.raw.end(JSON.stringify({ error: 'The request took too long to arrive. Please try again.' }), closeConnection);
+      reply.raw.end(
+        JSON.stringify({ error: 'The request took too long to arrive. Please try again.' }),
+        closeConnection,
+      );
     }, requestTimeoutMs);
     timer.unref();
     const stop = () => clearTimeout(timer);
@@ -183,7 +189,12 @@ export async function serveWebApp(app: FastifyInstance, root = WEB_DIST_DIR): Pr
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8');
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith(`${LOCAL_FILES_ROUTE}/`) || isSourceMap(path)) {
+    if (
+      request.method !== 'GET' ||
+      path.startsWith('/api/') ||
+      path.startsWith(`${LOCAL_FILES_ROUTE}/`) ||
+      isSourceMap(path)
+    ) {
       return reply.status(404).send({ error: 'Not found' });
     }
     // Every other path is a page of the single-page app; its router shows the 404 page.

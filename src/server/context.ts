@@ -30,7 +30,8 @@ export async function createContext(
   log: FastifyBaseLogger,
   overrides: ContextOverrides = {},
 ): Promise<AppContext> {
-  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
   const storage = overrides.storage ?? (await createStorage(config));
   await storage.ready();

@@ -66,7 +66,10 @@ describe('GET /api/products lists enabled products with a final price (storefron
     expect(ids).not.toContain(disabled.id);
     expect(ids).not.toContain(unpriced.id);
     await shop.context.db.update(physical_items).set({ is_enabled: true }).where(eq(physical_items.id, disabled.id));
-    await shop.context.db.update(physical_items).set({ final_price: unpriced.final_price }).where(eq(physical_items.id, unpriced.id));
+    await shop.context.db
+      .update(physical_items)
+      .set({ final_price: unpriced.final_price })
+      .where(eq(physical_items.id, unpriced.id));
   });
 });
 
@@ -125,7 +128,12 @@ describe('GET /api/gallery falls back in three levels (storefront §2 Home)', ()
     }
     const { body } = await get('/api/gallery');
     expect(body.source).toBe('recent');
-    expect(body.recent.map((item: { id: string }) => item.id)).toEqual([made[5].id, made[3].id, made[2].id, made[1].id]);
+    expect(body.recent.map((item: { id: string }) => item.id)).toEqual([
+      made[5].id,
+      made[3].id,
+      made[2].id,
+      made[1].id,
+    ]);
     expect(body.recent[0]).toMatchObject({ styleName: 'Custom Style' });
     // Privacy: the public gallery never carries a visitor's file name.
     expect(JSON.stringify(body.recent)).not.toContain('lisbon');

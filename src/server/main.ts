@@ -14,17 +14,25 @@ async function main(): Promise<void> {
   // Opening the embedded database takes a few hundred milliseconds; it runs while the
   // rest of the server's code loads.
   const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const [{ buildApp }, { closeContext, createContext }, { createJobHandlers }, { startRecoverySweep }, { closeAllPools }, auth, settings, seed] =
-    await Promise.all([
-      import('./app.js'),
-      import('./context.js'),
-      import('./jobs/handlers.js'),
-      import('./jobs/recovery.js'),
-      import('./infra/worker-pools.js'),
-      import('./modules/auth/index.js'),
-      import('./modules/settings/index.js'),
-      import('./seed/seed.js'),
-    ]);
+  const [
+    { buildApp },
+    { closeContext, createContext },
+    { createJobHandlers },
+    { startRecoverySweep },
+    { closeAllPools },
+    auth,
+    settings,
+    seed,
+  ] = await Promise.all([
+    import('./app.js'),
+    import('./context.js'),
+    import('./jobs/handlers.js'),
+    import('./jobs/recovery.js'),
+    import('./infra/worker-pools.js'),
+    import('./modules/auth/index.js'),
+    import('./modules/settings/index.js'),
+    import('./seed/seed.js'),
+  ]);
   const context = await createContext(config, log, { database: await opening });
   await seed.seedShop(context);
   await settings.applyStoredSecrets(context);

@@ -45,13 +45,25 @@ export const USHUAIA_EXIF: TestExif = {
     BodySerialNumber: '032021001234',
   },
   // 54° 48' 6.84" S, 68° 18' 10.8" W
-  IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '54/1 48/1 684/100', GPSLongitudeRef: 'W', GPSLongitude: '68/1 18/1 108/10' },
+  IFD3: {
+    GPSLatitudeRef: 'S',
+    GPSLatitude: '54/1 48/1 684/100',
+    GPSLongitudeRef: 'W',
+    GPSLongitude: '68/1 18/1 108/10',
+  },
 };
 
 export type TestFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'tiff';
 
 export async function makePhoto(
-  options: { format?: TestFormat; width?: number; height?: number; exif?: TestExif; orientation?: number; quality?: number } = {},
+  options: {
+    format?: TestFormat;
+    width?: number;
+    height?: number;
+    exif?: TestExif;
+    orientation?: number;
+    quality?: number;
+  } = {},
 ): Promise<Buffer> {
   const { format = 'jpeg', width = 1200, height = 900 } = options;
   let image = sharp(sceneSvg(width, height));
@@ -81,7 +93,12 @@ function pngChunk(type: string, data: Buffer): Buffer {
  */
 export function deflateBomb(megabytes: number): Buffer {
   const megabyte = deflateRawSync(Buffer.alloc(1024 * 1024), { level: 9, finishFlush: zlibConstants.Z_SYNC_FLUSH });
-  return Buffer.concat([Buffer.from([0x78, 0xda]), Buffer.concat(Array(megabytes).fill(megabyte)), Buffer.from([0x03, 0x00]), Buffer.alloc(4)]);
+  return Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    Buffer.concat(Array(megabytes).fill(megabyte)),
+    Buffer.from([0x03, 0x00]),
+    Buffer.alloc(4),
+  ]);
 }
 
 /** A real small PNG with a metadata chunk of the given type and data inserted after its header. */
@@ -108,7 +125,11 @@ export function pngDeclaring(width: number, height: number): Buffer {
 
 /** A JPEG whose start-of-frame declares the given size (the rest of the stream is a small real JPEG's). */
 export async function jpegDeclaring(width: number, height: number): Promise<Buffer> {
-  const jpeg = Buffer.from(await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } }).jpeg().toBuffer());
+  const jpeg = Buffer.from(
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer(),
+  );
   const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
   jpeg.writeUInt16BE(height, sof + 5);
   jpeg.writeUInt16BE(width, sof + 7);
@@ -172,7 +193,12 @@ function crc32(bytes: Buffer): number {
  * without chroma subsampling, so that it stays big (about 3 bytes a pixel) the way a real
  * high-resolution photo does.
  */
-export async function noisyPhoto(options: { width: number; height: number; exif?: TestExif; seed?: number }): Promise<Buffer> {
+export async function noisyPhoto(options: {
+  width: number;
+  height: number;
+  exif?: TestExif;
+  seed?: number;
+}): Promise<Buffer> {
   const { width, height } = options;
   const { data } = await sharp(sceneSvg(width, height)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let seed = options.seed ?? 0x2545f491;

@@ -88,7 +88,9 @@ export const image_transformations = pgTable(
     storage_path: text('storage_path'),
     /** The print file at the original's resolution (up to 6000 px), private, used by orders. */
     print_file_path: text('print_file_path'),
-    status: text('status', { enum: ['processing', 'completed', 'failed'] }).notNull().default('processing'),
+    status: text('status', { enum: ['processing', 'completed', 'failed'] })
+      .notNull()
+      .default('processing'),
     progress: integer('progress').notNull().default(0),
     error: text('error'),
     email: text('email'),
@@ -144,7 +146,9 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'shipped', 'refunded', 'cancelled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'shipped', 'refunded', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     printful_status: text('printful_status'),
     printful_order_id: text('printful_order_id'),
     customer_email: text('customer_email').notNull(),
@@ -219,7 +223,10 @@ export const order_items = pgTable(
     print_file_path: text('print_file_path'),
     transformation_id: uuid('transformation_id').references(() => image_transformations.id, { onDelete: 'set null' }),
     printful_variant_id: integer('printful_variant_id'),
-    mockup_urls: text('mockup_urls').array().notNull().default(sql`'{}'::text[]`),
+    mockup_urls: text('mockup_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The line's place in the cart, so receipts list items as the visitor added them. */
     position: integer('position').notNull().default(0),
     created_at: createdAt(),
@@ -232,7 +239,9 @@ export const order_refunds = pgTable(
   'order_refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    order_id: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     provider_refund_id: text('provider_refund_id'),
@@ -250,7 +259,9 @@ export const order_events = pgTable(
   'order_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    order_id: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     created_at: createdAt(),
@@ -278,7 +289,9 @@ export const email_messages = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text_body: text('text_body').notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
     transport: text('transport').notNull(),
     provider_message_id: text('provider_message_id'),
     error: text('error'),
@@ -295,7 +308,9 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     password_hash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -364,9 +379,7 @@ export const mockups = pgTable(
     storage_path: text('storage_path').notNull(),
     created_at: createdAt(),
   },
-  (t) => [
-    uniqueIndex('mockups_unique_view').on(t.transformation_id, t.printful_variant_id, t.source, t.placement),
-  ],
+  (t) => [uniqueIndex('mockups_unique_view').on(t.transformation_id, t.printful_variant_id, t.source, t.placement)],
 );
 
 /**

@@ -16,8 +16,7 @@ afterAll(async () => shop?.close());
 /** Fastify's `/api/orders/:id` as OpenAPI writes it: `/api/orders/{id}` (and `*` as `{*}`). */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{*}');
 
-const routes = () =>
-  registeredRoutes(shop.app).filter((route) => route.method !== 'HEAD' && isDescribable(route.url));
+const routes = () => registeredRoutes(shop.app).filter((route) => route.method !== 'HEAD' && isDescribable(route.url));
 
 describe('GET /api/openapi.json describes the whole API (OpenAPI 3)', () => {
   it('is an OpenAPI 3 document', () => {
@@ -54,7 +53,11 @@ describe('GET /api/openapi.json describes the whole API (OpenAPI 3)', () => {
   });
 
   it('describes without enforcing: routes still answer bad input with their own messages', async () => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/transformations', payload: { imageId: 'nope' } });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/transformations',
+      payload: { imageId: 'nope' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBeTypeOf('string');
   });
@@ -63,7 +66,8 @@ describe('GET /api/openapi.json describes the whole API (OpenAPI 3)', () => {
 describe('GET /api/docs', () => {
   it('serves a browsable page of the document', async () => {
     let response = await shop.app.inject({ method: 'GET', url: '/api/docs' });
-    if (response.statusCode === 302) response = await shop.app.inject({ method: 'GET', url: response.headers.location as string });
+    if (response.statusCode === 302)
+      response = await shop.app.inject({ method: 'GET', url: response.headers.location as string });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
   });

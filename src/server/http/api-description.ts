@@ -17,11 +17,20 @@ import type { ZodType } from 'zod';
 import { contentUpdateSchema, homepageFlagSchema } from '../../domain/admin-content.js';
 import { settingsUpdateSchema } from '../../domain/admin-settings.js';
 import { styleActiveSchema, styleInputSchema } from '../../domain/admin-styles.js';
-import { bulkSchema, transformationFiltersSchema, transformationPatchSchema } from '../../domain/admin-transformations.js';
+import {
+  bulkSchema,
+  transformationFiltersSchema,
+  transformationPatchSchema,
+} from '../../domain/admin-transformations.js';
 import { signInSchema, signUpSchema } from '../../domain/auth.js';
 import { adminOrderListQuery, refundRequest } from '../../domain/orders.js';
 import { analyticsQuerySchema, funnelEventSchema } from '../../domain/analytics.js';
-import { bulkPriceSchema, catalogQuerySchema, productPatchSchema, syncRequestSchema } from '../../domain/admin-products.js';
+import {
+  bulkPriceSchema,
+  catalogQuerySchema,
+  productPatchSchema,
+  syncRequestSchema,
+} from '../../domain/admin-products.js';
 import { checkoutRequestSchema } from '../../domain/checkout.js';
 import { generateMockupsSchema } from '../modules/mockups/index.js';
 import { startTransformationSchema, updateEmailSchema } from '../modules/transformations/index.js';
@@ -44,27 +53,45 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'GET /api/site': { summary: "The shop's name and support address" },
   'GET /api/styles': { summary: 'Art styles on offer, by name (ETag)' },
   'GET /api/products': { summary: 'Products for sale with their prices (ETag)' },
-  'GET /api/gallery': { summary: "Home's gallery: example pairs, else recent artworks, else the built-in pairs (ETag)" },
+  'GET /api/gallery': {
+    summary: "Home's gallery: example pairs, else recent artworks, else the built-in pairs (ETag)",
+  },
   'GET /api/content/hero': { summary: "Home's hero section (ETag)" },
   'POST /api/images': {
     summary: 'Uploads a photo (checked by its bytes, metadata read, GPS kept private)',
     bodyNote: 'multipart/form-data with one file field `file`, at most 40 MB and 100 megapixels',
   },
-  'POST /api/transformations': { summary: 'Starts turning a photo into an artwork in a style', body: startTransformationSchema },
+  'POST /api/transformations': {
+    summary: 'Starts turning a photo into an artwork in a style',
+    body: startTransformationSchema,
+  },
   'GET /api/transformations/:id': { summary: "A transformation's status, progress and artwork" },
   'GET /api/transformations/:id/events': { summary: "A transformation's progress as server-sent events" },
-  'PATCH /api/transformations/:id/email': { summary: 'Saves the e-mail to tell when the artwork is ready', body: updateEmailSchema },
+  'PATCH /api/transformations/:id/email': {
+    summary: 'Saves the e-mail to tell when the artwork is ready',
+    body: updateEmailSchema,
+  },
   'POST /api/mockups': { summary: 'Mockups of an artwork on the given products', body: generateMockupsSchema },
   'POST /api/catalog/validate-variants': { summary: 'Whether the given variants can still be ordered' },
   'POST /api/catalog/refresh': { summary: "Refreshes one variant's data from the catalog" },
-  'POST /api/checkout': { summary: 'Creates an order priced by the server and its payment', body: checkoutRequestSchema },
+  'POST /api/checkout': {
+    summary: 'Creates an order priced by the server and its payment',
+    body: checkoutRequestSchema,
+  },
   'GET /api/payments/config': { summary: 'Which payment provider the browser talks to, and its public key' },
   'POST /api/payments/test/confirm': { summary: "The built-in test provider: pays with one of Stripe's test cards" },
-  'POST /api/payments/test/authenticate': { summary: "The built-in test provider: completes or fails a card's 3-D Secure step" },
-  'POST /api/payments/stripe/webhook': { summary: "Stripe's signed events", bodyNote: 'the raw JSON body Stripe signed' },
+  'POST /api/payments/test/authenticate': {
+    summary: "The built-in test provider: completes or fails a card's 3-D Secure step",
+  },
+  'POST /api/payments/stripe/webhook': {
+    summary: "Stripe's signed events",
+    bodyNote: 'the raw JSON body Stripe signed',
+  },
   'GET /api/orders/:id': { summary: "An order's status, items and tracking, for its customer" },
   'POST /api/orders/:id/verify-payment': { summary: 'Asks the payment provider whether an order was paid' },
-  'POST /api/fulfilment/printful/webhook/:secret': { summary: "Printful's events (the secret is the store's webhook token)" },
+  'POST /api/fulfilment/printful/webhook/:secret': {
+    summary: "Printful's events (the secret is the store's webhook token)",
+  },
   'GET /files/*': { summary: 'Public stored files (artworks, mockups, previews) from local storage' },
   'GET /files/private/*': { summary: 'A private file through a signed, expiring link (print files for Printful)' },
   'GET /api/email/open/:file': { summary: "Marks an order e-mail opened (the message's tracking pixel)" },
@@ -87,50 +114,93 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'POST /api/admin/styles/previews': { summary: "Renders every style's preview again" },
   'GET /api/admin/content': { summary: "Home's editable content" },
   'PUT /api/admin/content': { summary: "Saves Home's hero section", body: contentUpdateSchema },
-  'POST /api/admin/content/hero-image': { summary: "Uploads the hero's background image", bodyNote: 'multipart/form-data with one file field `image`' },
+  'POST /api/admin/content/hero-image': {
+    summary: "Uploads the hero's background image",
+    bodyNote: 'multipart/form-data with one file field `image`',
+  },
   'GET /api/admin/content/examples': { summary: 'Example pairs, homepage examples first' },
   'POST /api/admin/content/examples': {
     summary: 'Adds an example pair',
     bodyNote: 'multipart/form-data with file fields `original` and `transformed`, and `style_id`',
   },
-  'PUT /api/admin/content/examples/:id/homepage': { summary: 'Shows or hides a pair on Home', body: homepageFlagSchema },
+  'PUT /api/admin/content/examples/:id/homepage': {
+    summary: 'Shows or hides a pair on Home',
+    body: homepageFlagSchema,
+  },
   'DELETE /api/admin/content/examples/:id': { summary: 'Deletes an example pair' },
   'GET /api/admin/settings': { summary: 'Settings, with saved keys shown masked' },
   'PUT /api/admin/settings': { summary: 'Saves settings and keys (encrypted at rest)', body: settingsUpdateSchema },
   'GET /api/admin/settings/integrations': { summary: 'Each outside service: configured, and from where' },
   'POST /api/admin/settings/integrations/:id/test': { summary: 'Tests one outside service with its current key' },
-  'GET /api/admin/transformations': { summary: 'Every artwork, filtered and paged (20 a page)', querystring: transformationFiltersSchema },
-  'PATCH /api/admin/transformations/:id': { summary: 'Sets the homepage flag or gallery visibility', body: transformationPatchSchema },
+  'GET /api/admin/transformations': {
+    summary: 'Every artwork, filtered and paged (20 a page)',
+    querystring: transformationFiltersSchema,
+  },
+  'PATCH /api/admin/transformations/:id': {
+    summary: 'Sets the homepage flag or gallery visibility',
+    body: transformationPatchSchema,
+  },
   'DELETE /api/admin/transformations/:id': { summary: 'Deletes an artwork and its files, unless an order needs it' },
   'POST /api/admin/transformations/bulk': { summary: 'One action on many artworks', body: bulkSchema },
   'POST /api/admin/backfill/transformations': { summary: 'Finds artwork files with no row, and creates the rows' },
-  'POST /api/admin/backfill/exif': { summary: 'Reads metadata again for photos that lack it, one batch from an offset' },
+  'POST /api/admin/backfill/exif': {
+    summary: 'Reads metadata again for photos that lack it, one batch from an offset',
+  },
   'DELETE /api/admin/customers': { summary: "Erases a customer's photos and artworks not needed by an order" },
-  'GET /api/admin/orders': { summary: 'Orders, searched, filtered and paged, with the four stat cards', querystring: adminOrderListQuery },
-  'GET /api/admin/orders/export.csv': { summary: 'The filtered orders as CSV, streamed', querystring: adminOrderListQuery },
+  'GET /api/admin/orders': {
+    summary: 'Orders, searched, filtered and paged, with the four stat cards',
+    querystring: adminOrderListQuery,
+  },
+  'GET /api/admin/orders/export.csv': {
+    summary: 'The filtered orders as CSV, streamed',
+    querystring: adminOrderListQuery,
+  },
   'GET /api/admin/orders/:id': { summary: 'One order with billing, shipping, items, refunds and its timeline' },
   'POST /api/admin/orders/:id/resend-email': { summary: 'Sends the confirmation e-mail again (paid orders)' },
-  'POST /api/admin/orders/:id/retry-fulfilment': { summary: 'Queues the fulfilment submission again, once (paid, not accepted for production)' },
-  'POST /api/admin/orders/:id/refund': { summary: 'Refunds all that is left, or the amount given in minor units', body: refundRequest },
+  'POST /api/admin/orders/:id/retry-fulfilment': {
+    summary: 'Queues the fulfilment submission again, once (paid, not accepted for production)',
+  },
+  'POST /api/admin/orders/:id/refund': {
+    summary: 'Refunds all that is left, or the amount given in minor units',
+    body: refundRequest,
+  },
   'POST /api/admin/orders/:id/cancel': { summary: 'Cancels an unpaid order' },
 
-  'GET /api/admin/products': { summary: 'Every store product with its pricing, margin, validity and the four stat cards' },
+  'GET /api/admin/products': {
+    summary: 'Every store product with its pricing, margin, validity and the four stat cards',
+  },
   'PATCH /api/admin/products/:id': {
     summary: 'Changes a price (final, then percent, then dollar; never below cost), the switch or the category',
     body: productPatchSchema,
   },
-  'POST /api/admin/products/bulk-price': { summary: 'One markup percentage for many products, all or none', body: bulkPriceSchema },
+  'POST /api/admin/products/bulk-price': {
+    summary: 'One markup percentage for many products, all or none',
+    body: bulkPriceSchema,
+  },
   'POST /api/admin/products/validate': { summary: "Checks every enabled product's variant against the catalog" },
-  'POST /api/admin/products/:id/refresh': { summary: "Re-reads the product's variant: base cost and sync time, or alternatives" },
+  'POST /api/admin/products/:id/refresh': {
+    summary: "Re-reads the product's variant: base cost and sync time, or alternatives",
+  },
   'POST /api/admin/products/:id/test': { summary: "Whether the catalog can still make the product's variant" },
-  'GET /api/admin/catalog': { summary: 'The catalog browser: search, category, difficulty, sort, with sync state', querystring: catalogQuerySchema },
-  'GET /api/admin/catalog/:productId': { summary: 'A catalog product with its variants (each marked if in the store), print areas, files and options' },
+  'GET /api/admin/catalog': {
+    summary: 'The catalog browser: search, category, difficulty, sort, with sync state',
+    querystring: catalogQuerySchema,
+  },
+  'GET /api/admin/catalog/:productId': {
+    summary: 'A catalog product with its variants (each marked if in the store), print areas, files and options',
+  },
   'GET /api/admin/analytics': {
     summary: 'Revenue, orders, the funnel and breakdowns by product, style and country for a date range',
     querystring: analyticsQuerySchema,
   },
-  'POST /api/events': { summary: "Records a funnel step the browser sees (artwork shown, mockups viewed, added to cart)", body: funnelEventSchema },
-  'POST /api/admin/catalog/sync': { summary: 'Adds catalog variants to the store (the sync payload)', body: syncRequestSchema },
+  'POST /api/events': {
+    summary: 'Records a funnel step the browser sees (artwork shown, mockups viewed, added to cart)',
+    body: funnelEventSchema,
+  },
+  'POST /api/admin/catalog/sync': {
+    summary: 'Adds catalog variants to the store (the sync payload)',
+    body: syncRequestSchema,
+  },
   'GET /api/admin/emails': { summary: 'E-mails the shop sent, newest first, with their status' },
   'GET /api/admin/emails/:id': { summary: 'One sent e-mail with its rendered HTML' },
 };

@@ -34,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-const send = (options: InjectOptions) => shop.app.inject({ ...options, headers: { origin: SAME_ORIGIN, cookie: adminCookie, ...options.headers } });
+const send = (options: InjectOptions) =>
+  shop.app.inject({ ...options, headers: { origin: SAME_ORIGIN, cookie: adminCookie, ...options.headers } });
 
 describe('a NUL byte or another control character in any field is refused with 400 naming the field', () => {
   it('in the checkout form: the customer name, an address line, the e-mail', async () => {
@@ -55,7 +56,12 @@ describe('a NUL byte or another control character in any field is refused with 4
 
   it('in the sign-in and sign-up e-mail', async () => {
     for (const url of ['/api/auth/login', '/api/auth/signup']) {
-      const response = await send({ method: 'POST', url, payload: { email: 'owner@example.com\u0000', password: 'owner-password-1' }, headers: { cookie: '' } });
+      const response = await send({
+        method: 'POST',
+        url,
+        payload: { email: 'owner@example.com\u0000', password: 'owner-password-1' },
+        headers: { cookie: '' },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ error: 'email must not contain control characters', field: 'email' });
     }
@@ -75,7 +81,12 @@ describe('a NUL byte or another control character in any field is refused with 4
   });
 
   it('keeps line breaks and tabs in free text', async () => {
-    const response = await send({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'line\none\ttab' }, headers: { cookie: '' } });
+    const response = await send({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'line\none\ttab' },
+      headers: { cookie: '' },
+    });
     expect(response.statusCode).not.toBe(400);
   });
 
@@ -89,7 +100,8 @@ describe('a NUL byte or another control character in any field is refused with 4
         url: `${url}?q=a%00b`,
         ...(withBody ? { payload: { email: 'a\u0000@example.com', name: 'n\u0000', text: 't\u0000' } } : {}),
       });
-      if (response.statusCode >= 500) answers.push(`${route.method} ${route.url} → ${response.statusCode} ${response.body}`);
+      if (response.statusCode >= 500)
+        answers.push(`${route.method} ${route.url} → ${response.statusCode} ${response.body}`);
     }
     expect(answers).toEqual([]);
   });
@@ -98,7 +110,11 @@ describe('a NUL byte or another control character in any field is refused with 4
 describe('the log carries no personal data and no secrets', () => {
   it('logs the Printful webhook URL without its secret', async () => {
     logLines.length = 0;
-    await shop.app.inject({ method: 'POST', url: `/api/fulfilment/printful/webhook/${WEBHOOK_SECRET}`, payload: { type: 'package_shipped', data: {} } });
+    await shop.app.inject({
+      method: 'POST',
+      url: `/api/fulfilment/printful/webhook/${WEBHOOK_SECRET}`,
+      payload: { type: 'package_shipped', data: {} },
+    });
     const logged = logLines.join('');
     expect(logged).toContain('/api/fulfilment/printful/webhook/[redacted]');
     expect(logged).not.toContain(WEBHOOK_SECRET);
@@ -106,14 +122,29 @@ describe('the log carries no personal data and no secrets', () => {
 
   it('redacts names, e-mails, addresses, coordinates and the parameters of a failed query in error logs', () => {
     const lines: string[] = [];
-    const log = createLogger({ logLevel: 'info' }, new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
+    const log = createLogger(
+      { logLevel: 'info' },
+      new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }),
+    );
     const failedQuery = Object.assign(
-      new Error('Failed query: insert into "orders" ("customer_email", "shipping_address") values ($1, $2)\nparams: ada@example.com,{"name":"Ada Lovelace","line1":"1 Harbour Road"}'),
+      new Error(
+        'Failed query: insert into "orders" ("customer_email", "shipping_address") values ($1, $2)\nparams: ada@example.com,{"name":"Ada Lovelace","line1":"1 Harbour Road"}',
+      ),
       { params: ['ada@example.com', 'Ada Lovelace'] },
     );
     log.error({ err: failedQuery }, 'request failed');
-    log.info({ email: 'ada@example.com', shipping: { name: 'Ada Lovelace', line1: '1 Harbour Road' }, image: { latitude: -54.8019, longitude: -68.303 } }, 'order placed');
-    log.info({ req: { method: 'GET', url: '/api/private-files/a.jpg?expires=1&signature=abcdef0123' } }, 'incoming request');
+    log.info(
+      {
+        email: 'ada@example.com',
+        shipping: { name: 'Ada Lovelace', line1: '1 Harbour Road' },
+        image: { latitude: -54.8019, longitude: -68.303 },
+      },
+      'order placed',
+    );
+    log.info(
+      { req: { method: 'GET', url: '/api/private-files/a.jpg?expires=1&signature=abcdef0123' } },
+      'incoming request',
+    );
     const logged = lines.join('');
     for (const secret of ['ada@example.com', 'Ada Lovelace', '1 Harbour Road', '-54.8019', '-68.303', 'abcdef0123']) {
       expect(logged).not.toContain(secret);

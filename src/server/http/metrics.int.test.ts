@@ -25,7 +25,9 @@ describe('GET /metrics (Prometheus text format)', () => {
     expect(response.headers['content-type']).toContain('text/plain');
     const text = response.body;
     expect(text).toMatch(/wanderer_http_requests_total\{method="GET",route="\/api\/products",status="200"\} 2/);
-    expect(text).toContain('wanderer_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/products"}');
+    expect(text).toContain(
+      'wanderer_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/products"}',
+    );
     expect(text).not.toContain('00000000-0000-0000-0000-000000000000');
   });
 

@@ -63,7 +63,10 @@ export function reportQueueDepths(read: QueueDepths): void {
 }
 
 /** Runs `work` and reports how long it took and whether it threw. */
-export async function timed<T>(observe: (seconds: number, failed: boolean) => void, work: () => Promise<T>): Promise<T> {
+export async function timed<T>(
+  observe: (seconds: number, failed: boolean) => void,
+  work: () => Promise<T>,
+): Promise<T> {
   const started = process.hrtime.bigint();
   const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
   try {

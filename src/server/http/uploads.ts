@@ -52,7 +52,8 @@ export async function readUploads(
       throw error;
     }
     if (buffer.length >= rule.maxBytes) throw payloadTooLarge(rule.tooLarge);
-    if (buffer.length > 0) files.set(part.fieldname, { field: part.fieldname, fileName: part.filename || 'image', buffer });
+    if (buffer.length > 0)
+      files.set(part.fieldname, { field: part.fieldname, fileName: part.filename || 'image', buffer });
   }
   return { files, fields };
 }

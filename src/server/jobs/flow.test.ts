@@ -22,13 +22,19 @@ describe('what follows what', () => {
 
   it('the simulation steps pending → confirmed → shipped after its delay, then the shipped e-mail', () => {
     const first = afterJob['order.submit-fulfilment']({ orderId: 'o1' }, 'simulated', config);
-    expect(first).toEqual([{ name: 'fulfilment.simulated-advance', data: { orderId: 'o1', from: 'pending' }, options: { startAfter: 30 } }]);
+    expect(first).toEqual([
+      { name: 'fulfilment.simulated-advance', data: { orderId: 'o1', from: 'pending' }, options: { startAfter: 30 } },
+    ]);
     expect(afterJob['order.submit-fulfilment']({ orderId: 'o1' }, 'submitted', config)).toEqual([]);
     const second = afterJob['fulfilment.simulated-advance']({ orderId: 'o1', from: 'pending' }, 'confirmed', config);
-    expect(second).toEqual([{ name: 'fulfilment.simulated-advance', data: { orderId: 'o1', from: 'confirmed' }, options: { startAfter: 30 } }]);
+    expect(second).toEqual([
+      { name: 'fulfilment.simulated-advance', data: { orderId: 'o1', from: 'confirmed' }, options: { startAfter: 30 } },
+    ]);
     const shipped = afterJob['fulfilment.simulated-advance']({ orderId: 'o1', from: 'confirmed' }, 'shipped', config);
     expect(shipped).toEqual(onEvent['order.shipped']({ orderId: 'o1' }));
     expect(names(shipped)).toEqual(['order.send-shipped']);
-    expect(afterJob['fulfilment.simulated-advance']({ orderId: 'o1', from: 'confirmed' }, 'unchanged', config)).toEqual([]);
+    expect(afterJob['fulfilment.simulated-advance']({ orderId: 'o1', from: 'confirmed' }, 'unchanged', config)).toEqual(
+      [],
+    );
   });
 });

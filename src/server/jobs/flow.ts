@@ -19,7 +19,8 @@ import type { JobName, JobPayloads } from './job-names.js';
 /** A job to queue: its name, payload and send options. */
 export type NextJob = { [N in JobName]: { name: N; data: JobPayloads[N]; options?: SendOptions } }[JobName];
 
-const next = <N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions) => ({ name, data, options }) as NextJob;
+const next = <N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions) =>
+  ({ name, data, options }) as NextJob;
 
 /** What the handlers whose work has a next step report. */
 export interface JobOutcomes {
@@ -55,9 +56,12 @@ export const afterJob: {
   'transformation.render': ({ transformationId }, outcome) =>
     outcome === 'completed' ? [next('transformation.print-file', { transformationId })] : [],
   'order.submit-fulfilment': ({ orderId }, outcome, config) =>
-    outcome === 'simulated' ? [next('fulfilment.simulated-advance', { orderId, from: 'pending' }, simulationDelay(config))] : [],
+    outcome === 'simulated'
+      ? [next('fulfilment.simulated-advance', { orderId, from: 'pending' }, simulationDelay(config))]
+      : [],
   'fulfilment.simulated-advance': ({ orderId }, outcome, config) => {
-    if (outcome === 'confirmed') return [next('fulfilment.simulated-advance', { orderId, from: 'confirmed' }, simulationDelay(config))];
+    if (outcome === 'confirmed')
+      return [next('fulfilment.simulated-advance', { orderId, from: 'confirmed' }, simulationDelay(config))];
     if (outcome === 'shipped') return onEvent['order.shipped']({ orderId });
     return [];
   },

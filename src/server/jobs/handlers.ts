@@ -27,14 +27,17 @@ export function createJobHandlers(context: AppContext): JobHandlers {
     'storage.delete': async ({ key }) => context.storage.delete(key),
     'catalog.product-image': ({ productId }) => renderStoreProductImage(context, productId),
     'catalog.catalog-images': () => renderCatalogImages(context),
-    'mockups.printful': ({ transformationId, variantId }) => renderPrintfulMockups(context, transformationId, variantId),
+    'mockups.printful': ({ transformationId, variantId }) =>
+      renderPrintfulMockups(context, transformationId, variantId),
     'style.render-preview': ({ styleId }) => renderStylePreview(context, styleId),
     'transformation.render': following('transformation.render', ({ transformationId }) =>
       renderTransformation(context, transformationId),
     ),
     'transformation.print-file': ({ transformationId }) => renderPrintFile(context, transformationId),
     'order.send-confirmation': async ({ orderId }) => void (await sendOrderConfirmation(context, orderId)),
-    'order.submit-fulfilment': following('order.submit-fulfilment', ({ orderId }) => submitFulfilment(context, orderId)),
+    'order.submit-fulfilment': following('order.submit-fulfilment', ({ orderId }) =>
+      submitFulfilment(context, orderId),
+    ),
     'order.send-shipped': async ({ orderId }) => void (await sendShippedNotice(context, orderId)),
     'fulfilment.simulated-advance': following('fulfilment.simulated-advance', ({ orderId, from }) =>
       advanceSimulatedFulfilment(context, orderId, from),

@@ -51,7 +51,13 @@ export interface JobSettings {
   policy?: 'standard' | 'exclusive';
 }
 
-const defaults: JobSettings = { concurrency: 2, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60, heartbeatSeconds: 20 };
+const defaults: JobSettings = {
+  concurrency: 2,
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  expireInSeconds: 15 * 60,
+  heartbeatSeconds: 20,
+};
 
 /** Per-job tuning, one entry per job (so that every queue is made at start); `{}` runs with the defaults. */
 export const jobSettings: Record<JobName, Partial<JobSettings>> = {
@@ -69,7 +75,13 @@ export const jobSettings: Record<JobName, Partial<JobSettings>> = {
   // hours (10 s, 20 s, 40 s, … each with up to as much again of jitter); the first retry comes
   // quickly, so that an order whose worker died mid-way is finished within a minute or so.
   'order.send-confirmation': { concurrency: 4, retryLimit: 9, retryDelaySeconds: 10, policy: 'exclusive' },
-  'order.submit-fulfilment': { concurrency: 4, retryLimit: 9, retryDelaySeconds: 10, expireInSeconds: 5 * 60, policy: 'exclusive' },
+  'order.submit-fulfilment': {
+    concurrency: 4,
+    retryLimit: 9,
+    retryDelaySeconds: 10,
+    expireInSeconds: 5 * 60,
+    policy: 'exclusive',
+  },
   'order.send-shipped': { concurrency: 2, retryLimit: 6, retryDelaySeconds: 60, policy: 'exclusive' },
   'fulfilment.simulated-advance': { concurrency: 4, retryLimit: 3, retryDelaySeconds: 5 },
 };

@@ -15,7 +15,12 @@ export interface JobQueue {
    * Queues a job inside the caller's transaction: the job exists if and only if that
    * transaction commits. Call `wake(name)` once it has committed.
    */
-  sendWithin<N extends JobName>(tx: Transaction, name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  sendWithin<N extends JobName>(
+    tx: Transaction,
+    name: N,
+    data: JobPayloads[N],
+    options?: SendOptions,
+  ): Promise<string | null>;
   /** Queues each job (in `tx` when given; call `wake` for them once it commits). */
   sendAll(jobs: readonly NextJob[], tx?: Transaction): Promise<void>;
   /** The states of the jobs of `name` whose payload contains `data` (pg-boss keeps finished ones for days). */
@@ -100,7 +105,8 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       return id;
     },
 
-    sendWithin: (tx, name, data, options) => boss.send(name, data as object, { ...options, db: transactionExecutor(tx) }),
+    sendWithin: (tx, name, data, options) =>
+      boss.send(name, data as object, { ...options, db: transactionExecutor(tx) }),
 
     async sendAll(jobs, tx) {
       for (const job of jobs) {
@@ -125,8 +131,10 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
           let workerId = '';
           workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
             try {
-              await timed((seconds, failed) => jobRuns.observe({ queue: name, outcome: failed ? 'failed' : 'completed' }, seconds), () =>
-                handler(job.data),
+              await timed(
+                (seconds, failed) =>
+                  jobRuns.observe({ queue: name, outcome: failed ? 'failed' : 'completed' }, seconds),
+                () => handler(job.data),
               );
             } catch (error) {
               log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');

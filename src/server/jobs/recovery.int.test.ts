@@ -19,13 +19,23 @@ const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().g
 async function pendingOrder(shop: TestApp): Promise<{ orderId: string; clientSecret: string }> {
   const { transformationId } = await createArtwork(shop.context);
   const [product] = await sellableProducts(shop.context);
-  const body = (await shop.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutBody([{ product, transformationId }]) })).json();
+  const body = (
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: checkoutBody([{ product, transformationId }]),
+    })
+  ).json();
   return { orderId: body.order_id, clientSecret: body.client_secret };
 }
 
 async function paidOrder(shop: TestApp): Promise<string> {
   const { orderId, clientSecret } = await pendingOrder(shop);
-  const paid = await shop.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { client_secret: clientSecret, card } });
+  const paid = await shop.app.inject({
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    payload: { client_secret: clientSecret, card },
+  });
   expect(paid.json().status).toBe('succeeded');
   return orderId;
 }
@@ -37,8 +47,10 @@ async function paidWithoutJobs(shop: TestApp): Promise<string> {
   return orderId;
 }
 
-const orderOf = async (shop: TestApp, id: string) => (await shop.context.db.select().from(orders).where(eq(orders.id, id)))[0];
-const live = (jobs: Array<{ state: string }>) => jobs.filter((job) => ['created', 'retry', 'active'].includes(job.state));
+const orderOf = async (shop: TestApp, id: string) =>
+  (await shop.context.db.select().from(orders).where(eq(orders.id, id)))[0];
+const live = (jobs: Array<{ state: string }>) =>
+  jobs.filter((job) => ['created', 'retry', 'active'].includes(job.state));
 
 describe('the paid transition and its jobs commit together', () => {
   let shop: TestApp;
@@ -70,7 +82,9 @@ describe('the paid transition and its jobs commit together', () => {
       amount: order.total_amount,
       currency: 'usd',
     };
-    await expect(markOrderPaid({ ...shop.context, jobs: failing }, orderId, { event })).rejects.toThrow('the queue is unreachable');
+    await expect(markOrderPaid({ ...shop.context, jobs: failing }, orderId, { event })).rejects.toThrow(
+      'the queue is unreachable',
+    );
     expect(await orderOf(shop, orderId)).toMatchObject({ status: 'pending', paid_at: null });
     expect(await shop.context.db.select().from(payment_events).where(eq(payment_events.id, event.id))).toEqual([]);
     expect(await jobsFor(shop.context, 'order.send-confirmation', orderId)).toEqual([]);
@@ -107,13 +121,28 @@ describe('the recovery sweep queues what a crash left owed, once', () => {
     const done = await paidWithoutJobs(shop);
     await shop.context.db
       .update(orders)
-      .set({ confirmation_email_sent_at: new Date(), printful_status: 'pending', printful_order_id: 'SIM-1', fulfilment_attempts: 1 })
+      .set({
+        confirmation_email_sent_at: new Date(),
+        printful_status: 'pending',
+        printful_order_id: 'SIM-1',
+        fulfilment_attempts: 1,
+      })
       .where(eq(orders.id, done));
     const failed = await paidWithoutJobs(shop);
-    await shop.context.db.update(orders).set({ fulfilment_attempts: 9, fulfilment_error: 'Printful refused it' }).where(eq(orders.id, failed));
     await shop.context.db
-      .insert(email_messages)
-      .values({ order_id: failed, kind: 'order_confirmation', to_address: 'jane@example.com', subject: 'x', html: 'x', text_body: 'x', transport: 'smtp', status: 'failed' });
+      .update(orders)
+      .set({ fulfilment_attempts: 9, fulfilment_error: 'Printful refused it' })
+      .where(eq(orders.id, failed));
+    await shop.context.db.insert(email_messages).values({
+      order_id: failed,
+      kind: 'order_confirmation',
+      to_address: 'jane@example.com',
+      subject: 'x',
+      html: 'x',
+      text_body: 'x',
+      transport: 'smtp',
+      status: 'failed',
+    });
 
     await recoverStrandedWork(shop.context);
     expect(await jobsFor(shop.context, 'order.submit-fulfilment', waiting)).toHaveLength(1);
@@ -134,7 +163,9 @@ describe('the recovery sweep queues what a crash left owed, once', () => {
     );
     expect(order.fulfilment_attempts).toBe(1);
     await recoverStrandedWork(shop.context);
-    expect(await shop.context.db.select().from(email_messages).where(eq(email_messages.order_id, orderId))).toHaveLength(1);
+    expect(
+      await shop.context.db.select().from(email_messages).where(eq(email_messages.order_id, orderId)),
+    ).toHaveLength(1);
     expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(1);
   });
 });
@@ -183,8 +214,14 @@ describe('the recovery sweep settles renders nothing will finish', () => {
     expect((await renderOf(orphan)).status).toBe('processing');
     expect(await renderJobs(waiting)).toHaveLength(1);
     expect((await renderOf(waiting)).status).toBe('processing');
-    expect(await renderOf(gaveUp)).toMatchObject({ status: 'failed', error: 'Transformation failed. Please try again.' });
-    expect(await renderOf(overdue)).toMatchObject({ status: 'failed', error: 'Transformation is taking longer than expected. Please try again.' });
+    expect(await renderOf(gaveUp)).toMatchObject({
+      status: 'failed',
+      error: 'Transformation failed. Please try again.',
+    });
+    expect(await renderOf(overdue)).toMatchObject({
+      status: 'failed',
+      error: 'Transformation is taking longer than expected. Please try again.',
+    });
     expect(await renderJobs(young)).toEqual([]);
     expect((await renderOf(young)).status).toBe('processing');
   });
@@ -205,8 +242,14 @@ describe('a job whose worker died is worked again within about a minute', () => 
       where name = 'order.send-confirmation' and data->>'orderId' = ${orderId}`);
     await shop.context.jobs.work(createJobHandlers(shop.context));
 
-    const order = await waitFor(() => orderOf(shop, orderId), (row) => row.confirmation_email_sent_at !== null, 75_000);
+    const order = await waitFor(
+      () => orderOf(shop, orderId),
+      (row) => row.confirmation_email_sent_at !== null,
+      75_000,
+    );
     expect(order.confirmation_email_sent_at).toBeInstanceOf(Date);
-    expect(await shop.context.db.select().from(email_messages).where(eq(email_messages.order_id, orderId))).toHaveLength(1);
+    expect(
+      await shop.context.db.select().from(email_messages).where(eq(email_messages.order_id, orderId)),
+    ).toHaveLength(1);
   }, 90_000);
 });

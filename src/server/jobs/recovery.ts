@@ -24,7 +24,12 @@ export async function recoverStrandedWork(context: AppContext): Promise<Recovery
   const fulfilmentQueued = await queueUnclaimedFulfilment(context);
   const confirmationsQueued = await queueUnsentConfirmations(context);
   const renders = await settleStuckRenders(context);
-  const report = { fulfilmentQueued, confirmationsQueued, rendersRequeued: renders.requeued, rendersFailed: renders.failed };
+  const report = {
+    fulfilmentQueued,
+    confirmationsQueued,
+    rendersRequeued: renders.requeued,
+    rendersFailed: renders.failed,
+  };
   if (Object.values(report).some((count) => count > 0)) context.log.warn(report, 'recovery sweep queued stranded work');
   return report;
 }

@@ -15,7 +15,12 @@ export async function createAccount(context: AppContext, email: string, password
 }
 
 /** Signs in through the API and returns the Cookie header that carries the session. */
-export async function signInCookie(app: FastifyInstance, email: string, password: string, address = '127.0.0.1'): Promise<string> {
+export async function signInCookie(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  address = '127.0.0.1',
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -37,10 +42,14 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body as a browser's FormData would send it. */
-export async function multipart(files: FilePart[], fields: Record<string, string> = {}): Promise<Pick<InjectOptions, 'payload' | 'headers'>> {
+export async function multipart(
+  files: FilePart[],
+  fields: Record<string, string> = {},
+): Promise<Pick<InjectOptions, 'payload' | 'headers'>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append(file.name, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.fileName);
+  for (const file of files)
+    form.append(file.name, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.fileName);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),

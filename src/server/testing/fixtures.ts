@@ -21,7 +21,11 @@ export async function cameraPhoto(name = 'lake-boats-sunset.jpg', width = 4000, 
 
 export async function insertPhoto(context: AppContext, original: Buffer, fileName = 'photo.jpg') {
   const id = randomUUID();
-  const display = await sharp(original).rotate().resize(2048, 2048, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+  const display = await sharp(original)
+    .rotate()
+    .resize(2048, 2048, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const { width, height } = await sharp(original).metadata();
   const storagePath = `original/${Date.now()}-${id}`;
   const displayPath = `display/${id}.jpg`;
@@ -48,7 +52,10 @@ export async function insertPhoto(context: AppContext, original: Buffer, fileNam
 export async function insertArtwork(context: AppContext, options: { styleId?: string | null; original?: Buffer } = {}) {
   const image = await insertPhoto(context, options.original ?? (await cameraPhoto(undefined, 1600, 1200)));
   const id = randomUUID();
-  const artwork = await sharp(await context.storage.get(image.display_path)).modulate({ saturation: 1.6 }).jpeg().toBuffer();
+  const artwork = await sharp(await context.storage.get(image.display_path))
+    .modulate({ saturation: 1.6 })
+    .jpeg()
+    .toBuffer();
   const { width, height } = await sharp(artwork).metadata();
   const key = `artworks/${id}.jpg`;
   await context.storage.put(key, artwork, { contentType: 'image/jpeg' });

@@ -17,7 +17,6 @@ const lazyPage =
   <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   async () => ({ Component: (await load())[name] as ComponentType });
 
-
 export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
@@ -32,20 +31,32 @@ export const router = createBrowserRouter([
   },
   { path: '/transform/thumbnail', element: <ThumbnailPage /> },
   { path: '/admin/login', lazy: lazyPage(() => import('@/web/pages/admin/login-page'), 'AdminLoginPage') },
-  { path: '/admin/unauthorized', lazy: lazyPage(() => import('@/web/pages/admin/unauthorized-page'), 'AdminUnauthorizedPage') },
+  {
+    path: '/admin/unauthorized',
+    lazy: lazyPage(() => import('@/web/pages/admin/unauthorized-page'), 'AdminUnauthorizedPage'),
+  },
   {
     path: '/admin',
     lazy: lazyPage(() => import('./layouts/admin-layout'), 'AdminLayout'),
     children: [
       { index: true, lazy: lazyPage(() => import('@/web/pages/admin/dashboard-page'), 'DashboardPage') },
       { path: 'content', lazy: lazyPage(() => import('@/web/pages/admin/content-page'), 'ContentPage') },
-      { path: 'landing-pages', lazy: lazyPage(() => import('@/web/pages/admin/landing-pages-page'), 'LandingPagesPage') },
+      {
+        path: 'landing-pages',
+        lazy: lazyPage(() => import('@/web/pages/admin/landing-pages-page'), 'LandingPagesPage'),
+      },
       { path: 'styles', lazy: lazyPage(() => import('@/web/pages/admin/styles-page'), 'StylesPage') },
-      { path: 'transformations', lazy: lazyPage(() => import('@/web/pages/admin/transformations-page'), 'TransformationsPage') },
+      {
+        path: 'transformations',
+        lazy: lazyPage(() => import('@/web/pages/admin/transformations-page'), 'TransformationsPage'),
+      },
       { path: 'products', lazy: lazyPage(() => import('@/web/pages/admin/products-page'), 'ProductsPage') },
       { path: 'orders', lazy: lazyPage(() => import('@/web/pages/admin/orders-page'), 'OrdersPage') },
       { path: 'emails', lazy: lazyPage(() => import('@/web/pages/admin/emails-page'), 'EmailsPage') },
-      { path: 'orders/:orderId', lazy: lazyPage(() => import('@/web/pages/admin/order-detail-page'), 'OrderDetailPage') },
+      {
+        path: 'orders/:orderId',
+        lazy: lazyPage(() => import('@/web/pages/admin/order-detail-page'), 'OrderDetailPage'),
+      },
       { path: 'analytics', lazy: lazyPage(() => import('@/web/pages/admin/analytics-page'), 'AnalyticsPage') },
       { path: 'settings', lazy: lazyPage(() => import('@/web/pages/admin/settings-page'), 'SettingsPage') },
     ],

@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 
-export function StatCards({ stats, testId }: { stats: Array<[title: string, value: ReactNode | undefined]>; testId: string }) {
+export function StatCards({
+  stats,
+  testId,
+}: {
+  stats: Array<[title: string, value: ReactNode | undefined]>;
+  testId: string;
+}) {
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {stats.map(([title, value]) => (

@@ -26,7 +26,10 @@ export function visitHeaders(): Record<string, string> {
 }
 
 /** Tells the shop a visit reached a funnel step only the browser sees; never waits, never fails. */
-export function reportStep(step: Extract<FunnelStep, 'artwork_made' | 'mockups_viewed' | 'added_to_cart'>, transformationId?: string | null): void {
+export function reportStep(
+  step: Extract<FunnelStep, 'artwork_made' | 'mockups_viewed' | 'added_to_cart'>,
+  transformationId?: string | null,
+): void {
   try {
     void fetch('/api/events', {
       method: 'POST',

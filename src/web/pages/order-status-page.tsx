@@ -25,7 +25,9 @@ export function OrderStatusPage() {
 
   if (!orderId) return <OrderMessage message={ORDER_PAGE_MESSAGES.noOrderId} />;
   if (query.isError && !query.data) {
-    return <OrderMessage message={isNotFound(query.error) ? ORDER_PAGE_MESSAGES.notFound : ORDER_PAGE_MESSAGES.loadFailed} />;
+    return (
+      <OrderMessage message={isNotFound(query.error) ? ORDER_PAGE_MESSAGES.notFound : ORDER_PAGE_MESSAGES.loadFailed} />
+    );
   }
   const order = query.data;
   if (!order) {
@@ -44,7 +46,8 @@ export function OrderStatusPage() {
         <div>
           <h1 className="text-3xl font-semibold md:text-4xl">Order Status</h1>
           <p className="mt-2 text-muted-foreground">
-            Order <span className="font-mono font-semibold text-foreground">#{orderNumber(order.id)}</span> · placed {formatOrderDateTime(order.created_at)}
+            Order <span className="font-mono font-semibold text-foreground">#{orderNumber(order.id)}</span> · placed{' '}
+            {formatOrderDateTime(order.created_at)}
           </p>
         </div>
         <OrderStatusBadge order={order} className="self-start px-3 py-1 text-sm sm:self-auto" />
@@ -79,7 +82,10 @@ export function OrderStatusPage() {
           <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
             Questions about your order? Contact us at{' '}
-            <a href={`mailto:${site.supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            <a
+              href={`mailto:${site.supportEmail}`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               {site.supportEmail}
             </a>{' '}
             and mention order #{orderNumber(order.id)}.

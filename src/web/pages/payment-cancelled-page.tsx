@@ -22,8 +22,9 @@ export function PaymentCancelledPage() {
           <h1 className="mt-4 text-3xl font-semibold md:text-4xl">Payment Cancelled</h1>
           <p className="mt-3 text-muted-foreground">Your payment was cancelled and no charges were made.</p>
           <p className="mt-1 text-muted-foreground">
-            Your order {orderId ? <span className="font-mono font-semibold text-foreground">#{orderNumber(orderId)}</span> : null} has been saved but is
-            unpaid.
+            Your order{' '}
+            {orderId ? <span className="font-mono font-semibold text-foreground">#{orderNumber(orderId)}</span> : null}{' '}
+            has been saved but is unpaid.
           </p>
           <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild variant="outline" size="lg">
@@ -37,7 +38,10 @@ export function PaymentCancelledPage() {
           </div>
         </CardContent>
       </Card>
-      <div className="mt-6 flex items-start gap-3 rounded-lg border bg-muted/40 p-4 text-sm text-muted-foreground" data-testid="cancelled-help">
+      <div
+        className="mt-6 flex items-start gap-3 rounded-lg border bg-muted/40 p-4 text-sm text-muted-foreground"
+        data-testid="cancelled-help"
+      >
         <LifeBuoy className="mt-0.5 size-4 shrink-0" aria-hidden />
         <p>
           Need help? If you had trouble paying or were charged anyway, write to us
@@ -45,7 +49,10 @@ export function PaymentCancelledPage() {
             <>
               {' '}
               at{' '}
-              <a href={`mailto:${site.supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              <a
+                href={`mailto:${site.supportEmail}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {site.supportEmail}
               </a>
             </>

@@ -35,7 +35,10 @@ export function PaymentSuccessPage() {
   }
   if (!order) {
     return (
-      <div className="mx-auto flex max-w-3xl items-center justify-center gap-3 px-4 py-24 text-muted-foreground" data-testid="verifying-payment">
+      <div
+        className="mx-auto flex max-w-3xl items-center justify-center gap-3 px-4 py-24 text-muted-foreground"
+        data-testid="verifying-payment"
+      >
         <Loader2 className="size-5 animate-spin" aria-hidden /> Verifying your payment...
       </div>
     );
@@ -55,7 +58,9 @@ export function PaymentSuccessPage() {
         ) : (
           <Clock className="size-16 text-warning print:hidden" aria-hidden />
         )}
-        <h1 className="mt-4 text-3xl font-semibold md:text-4xl print:mt-0">{confirmed ? 'Payment Successful!' : 'Confirming your payment'}</h1>
+        <h1 className="mt-4 text-3xl font-semibold md:text-4xl print:mt-0">
+          {confirmed ? 'Payment Successful!' : 'Confirming your payment'}
+        </h1>
         <p className="mt-2 max-w-xl text-muted-foreground">
           {confirmed
             ? `Thank you for your order. A confirmation is on its way to ${order.customer_email}.`

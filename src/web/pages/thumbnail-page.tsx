@@ -6,11 +6,16 @@ export function ThumbnailPage() {
   const { data: site } = useSite();
   const title = site?.siteName ?? 'Wanderer';
   return (
-    <div className="relative flex h-[630px] w-[1200px] overflow-hidden bg-primary text-primary-foreground" data-testid="thumbnail">
+    <div
+      className="relative flex h-[630px] w-[1200px] overflow-hidden bg-primary text-primary-foreground"
+      data-testid="thumbnail"
+    >
       <div className="flex w-[460px] flex-col justify-center gap-5 px-14">
         <img src="/favicon.svg" alt="" className="size-16" />
         <h1 className="text-6xl font-semibold leading-none">{title}</h1>
-        <p className="text-2xl leading-snug text-primary-foreground/85">Turn your travel photos into personal artwork.</p>
+        <p className="text-2xl leading-snug text-primary-foreground/85">
+          Turn your travel photos into personal artwork.
+        </p>
         <p className="text-lg font-medium uppercase tracking-[0.2em] text-accent">Print your journey</p>
       </div>
       <div className="relative flex flex-1 items-center gap-6 pr-12">
@@ -26,7 +31,9 @@ export function ThumbnailPage() {
 
 function Frame({ src, caption, tilt }: { src: string; caption: string; tilt: string }) {
   return (
-    <figure className={`${tilt} w-[300px] shrink-0 rounded-sm bg-white p-3 pb-10 text-center text-lg text-primary shadow-2xl`}>
+    <figure
+      className={`${tilt} w-[300px] shrink-0 rounded-sm bg-white p-3 pb-10 text-center text-lg text-primary shadow-2xl`}
+    >
       <img src={src} alt={caption} className="aspect-[4/5] w-full object-cover" />
       <figcaption className="mt-3 font-display">{caption}</figcaption>
     </figure>

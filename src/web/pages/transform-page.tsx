@@ -95,7 +95,12 @@ export function TransformPage() {
     (product: Product, quantity: number) => {
       if (!transformationId || !progress.publicUrl) return;
       cart.add({
-        product: { id: product.id, name: product.name, printful_variant_id: product.printful_variant_id, final_price: product.final_price },
+        product: {
+          id: product.id,
+          name: product.name,
+          printful_variant_id: product.printful_variant_id,
+          final_price: product.final_price,
+        },
         quantity,
         transformationId,
         artworkUrl: progress.publicUrl,
@@ -160,7 +165,9 @@ export function TransformPage() {
             <h2 id="products-title" className="text-2xl font-semibold md:text-3xl">
               Choose your products
             </h2>
-            <p className="mt-1 text-muted-foreground">Your artwork on every product — open one to see it from every side.</p>
+            <p className="mt-1 text-muted-foreground">
+              Your artwork on every product — open one to see it from every side.
+            </p>
           </div>
           <div className={lines.length > 0 ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]' : ''}>
             <ProductGrid

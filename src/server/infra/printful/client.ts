@@ -69,7 +69,8 @@ export class PrintfulClient {
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
         });
       } catch (error) {
-        if (attempt >= maxRetries) throw new PrintfulError(`Printful is unreachable: ${(error as Error).message}`, 0, 'network');
+        if (attempt >= maxRetries)
+          throw new PrintfulError(`Printful is unreachable: ${(error as Error).message}`, 0, 'network');
         await sleep(backoff);
         backoff *= 2;
         continue;
@@ -86,7 +87,9 @@ export class PrintfulClient {
       }
       const envelope = (await response.json().catch(() => undefined)) as Envelope<T> | undefined;
       if (!response.ok || !envelope) {
-        const message = envelope?.error?.message ?? (typeof envelope?.result === 'string' ? envelope.result : `Printful answered ${response.status}`);
+        const message =
+          envelope?.error?.message ??
+          (typeof envelope?.result === 'string' ? envelope.result : `Printful answered ${response.status}`);
         throw new PrintfulError(message, response.status, envelope?.error?.reason);
       }
       return envelope.result;

@@ -4,7 +4,15 @@ import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile 
 import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { assertValidKey, isPublicKey, StorageError, type PutOptions, type Storage, type StorageBody, type StoredObject } from './storage.js';
+import {
+  assertValidKey,
+  isPublicKey,
+  StorageError,
+  type PutOptions,
+  type Storage,
+  type StorageBody,
+  type StoredObject,
+} from './storage.js';
 
 export const LOCAL_FILES_ROUTE = '/files';
 

@@ -13,7 +13,15 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
-import { assertValidKey, isPublicKey, StorageError, type PutOptions, type Storage, type StorageBody, type StoredObject } from './storage.js';
+import {
+  assertValidKey,
+  isPublicKey,
+  StorageError,
+  type PutOptions,
+  type Storage,
+  type StorageBody,
+  type StoredObject,
+} from './storage.js';
 
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
@@ -114,7 +122,9 @@ export class S3Storage implements Storage {
   publicUrl(key: string): string {
     assertValidKey(key);
     if (!isPublicKey(key)) throw new StorageError(`No public URL for a private object: ${key}`, 'private_key');
-    const base = this.config.publicUrl ?? `${this.config.endpoint ?? `https://s3.${this.config.region}.amazonaws.com`}/${this.config.bucket}`;
+    const base =
+      this.config.publicUrl ??
+      `${this.config.endpoint ?? `https://s3.${this.config.region}.amazonaws.com`}/${this.config.bucket}`;
     return `${base.replace(/\/+$/, '')}/${key}`;
   }
 
@@ -125,5 +135,10 @@ export class S3Storage implements Storage {
 
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.name === 'NoSuchBucket' || e?.$metadata?.httpStatusCode === 404;
+  return (
+    e?.name === 'NotFound' ||
+    e?.name === 'NoSuchKey' ||
+    e?.name === 'NoSuchBucket' ||
+    e?.$metadata?.httpStatusCode === 404
+  );
 }

@@ -14,10 +14,16 @@ function parts(url: string) {
 }
 
 describe('signed links to print files', () => {
-  const url = signPrivateFileUrl(secret, 'print-files/abc.jpg', { baseUrl: 'https://shop.example.com', expiresInSeconds: 3600, now });
+  const url = signPrivateFileUrl(secret, 'print-files/abc.jpg', {
+    baseUrl: 'https://shop.example.com',
+    expiresInSeconds: 3600,
+    now,
+  });
 
   it('are absolute, under /files/private/, with an expiry and an HMAC', () => {
-    expect(url).toMatch(/^https:\/\/shop\.example\.com\/files\/private\/print-files\/abc\.jpg\?expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(url).toMatch(
+      /^https:\/\/shop\.example\.com\/files\/private\/print-files\/abc\.jpg\?expires=\d+&signature=[0-9a-f]{64}$/,
+    );
     const { key, expires, signature } = parts(url);
     expect(verifyPrivateFileSignature(secret, key, expires, signature, now)).toBe(true);
   });
@@ -32,6 +38,8 @@ describe('signed links to print files', () => {
 
   it('are never made for originals, which carry the visitor’s GPS data', () => {
     expect(() => signPrivateFileUrl(secret, 'original/photo.jpg', { baseUrl: '', expiresInSeconds: 60 })).toThrow();
-    expect(verifyPrivateFileSignature(secret, 'print-files/../original/a.jpg', '9999999999', '0'.repeat(64), now)).toBe(false);
+    expect(verifyPrivateFileSignature(secret, 'print-files/../original/a.jpg', '9999999999', '0'.repeat(64), now)).toBe(
+      false,
+    );
   });
 });

@@ -57,7 +57,9 @@ describe.each(adapters)('storage port: %s', (_name, make) => {
 
   it('refuses to overwrite when asked not to (the spec upload is "no overwrite")', async () => {
     await storage.put('original/once', Buffer.from('1'), { contentType: 'image/jpeg', overwrite: false });
-    await expect(storage.put('original/once', Buffer.from('2'), { contentType: 'image/jpeg', overwrite: false })).rejects.toMatchObject({
+    await expect(
+      storage.put('original/once', Buffer.from('2'), { contentType: 'image/jpeg', overwrite: false }),
+    ).rejects.toMatchObject({
       code: 'already_exists',
     });
     expect((await storage.get('original/once')).toString()).toBe('1');
@@ -78,8 +80,12 @@ describe.each(adapters)('storage port: %s', (_name, make) => {
   });
 
   it('rejects keys outside the known folders or climbing out of them', async () => {
-    await expect(storage.put('../escape', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toMatchObject({ code: 'invalid_key' });
-    await expect(storage.put('display/../../x', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toMatchObject({ code: 'invalid_key' });
+    await expect(storage.put('../escape', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toMatchObject({
+      code: 'invalid_key',
+    });
+    await expect(storage.put('display/../../x', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toMatchObject(
+      { code: 'invalid_key' },
+    );
     await expect(storage.get('random/file')).rejects.toMatchObject({ code: 'invalid_key' });
   });
 

@@ -61,7 +61,9 @@ export function isPublicKey(key: string): boolean {
 
 export function assertValidKey(key: string): void {
   const known = isPublicKey(key) || PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));
-  const safe = /^[a-z0-9][a-z0-9._\-/]*$/i.test(key) && !key.split('/').some((part) => part === '' || part === '..' || part === '.');
+  const safe =
+    /^[a-z0-9][a-z0-9._\-/]*$/i.test(key) &&
+    !key.split('/').some((part) => part === '' || part === '..' || part === '.');
   if (!known || !safe) throw new StorageError(`Invalid storage key: ${key}`, 'invalid_key');
 }
 

@@ -38,7 +38,12 @@ function adminRoutes() {
 describe('the guard covers every /api/admin/* route, present and future', () => {
   it('finds the admin routes the app registers (styles, content, settings and any added later)', () => {
     const patterns = new Set(adminRoutes().map((route) => route.pattern));
-    for (const expected of ['/api/admin/styles', '/api/admin/content', '/api/admin/settings', '/api/admin/content/examples']) {
+    for (const expected of [
+      '/api/admin/styles',
+      '/api/admin/content',
+      '/api/admin/settings',
+      '/api/admin/content/examples',
+    ]) {
       expect(patterns).toContain(expected);
     }
     expect(adminRoutes().length).toBeGreaterThanOrEqual(15);
@@ -47,7 +52,11 @@ describe('the guard covers every /api/admin/* route, present and future', () => 
   it('answers 401 to an anonymous caller on every admin route', async () => {
     const answers = [];
     for (const route of adminRoutes()) {
-      const response = await shop.app.inject({ method: route.method, url: route.url, headers: { origin: SAME_ORIGIN } });
+      const response = await shop.app.inject({
+        method: route.method,
+        url: route.url,
+        headers: { origin: SAME_ORIGIN },
+      });
       answers.push({ route: `${route.method} ${route.pattern}`, status: response.statusCode });
     }
     expect(answers.filter((answer) => answer.status !== 401)).toEqual([]);
@@ -82,7 +91,10 @@ describe('the guard covers every /api/admin/* route, present and future', () => 
   it('says why: not signed in, session expired, or not an admin', async () => {
     const anonymous = await shop.app.inject({ url: '/api/admin/styles' });
     expect(anonymous.json()).toEqual({ error: AUTH_MESSAGES.notSignedIn, code: 'unauthenticated' });
-    const stale = await shop.app.inject({ url: '/api/admin/styles', headers: { cookie: 'wanderer_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } });
+    const stale = await shop.app.inject({
+      url: '/api/admin/styles',
+      headers: { cookie: 'wanderer_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    });
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toEqual({ error: AUTH_MESSAGES.sessionExpired, code: 'session_expired' });
     const user = await shop.app.inject({ url: '/api/admin/styles', headers: { cookie: userCookie } });

@@ -2,7 +2,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { funnel_events, image_transformations, images, order_items, order_refunds, orders, styles } from '../../db/schema.js';
+import {
+  funnel_events,
+  image_transformations,
+  images,
+  order_items,
+  order_refunds,
+  orders,
+  styles,
+} from '../../db/schema.js';
 import { createAccount, SAME_ORIGIN, signInCookie } from '../../testing/admin-session.js';
 import { waitFor } from '../../testing/fixtures/jobs.js';
 import { checkoutBody, createArtwork, sellableProducts } from '../../testing/fixtures/orders.js';
@@ -51,7 +59,9 @@ async function seedHistory() {
   };
   const artwork = async (imageId: string, style: string, completed: Date) => {
     const id = randomUUID();
-    await db.insert(image_transformations).values({ id, image_id: imageId, style_id: style, status: 'completed', progress: 100, completed_at: completed });
+    await db
+      .insert(image_transformations)
+      .values({ id, image_id: imageId, style_id: style, status: 'completed', progress: 100, completed_at: completed });
     return id;
   };
   const img1 = await photo('2026-09-03T10:00:00Z', 'Ushuaia, Tierra del Fuego, Argentina');
@@ -105,25 +115,46 @@ async function seedHistory() {
 
   const visits = Array.from({ length: 5 }, () => randomUUID());
   const steps: Array<[number, string[]]> = [
-    [0, ['photo_uploaded', 'photo_uploaded', 'artwork_made', 'mockups_viewed', 'added_to_cart', 'checkout_started', 'paid']],
+    [
+      0,
+      [
+        'photo_uploaded',
+        'photo_uploaded',
+        'artwork_made',
+        'mockups_viewed',
+        'added_to_cart',
+        'checkout_started',
+        'paid',
+      ],
+    ],
     [1, ['photo_uploaded', 'artwork_made', 'mockups_viewed', 'added_to_cart', 'checkout_started']],
     [2, ['photo_uploaded', 'artwork_made']],
     [3, ['photo_uploaded']],
   ];
   for (const [visit, list] of steps) {
-    await db.insert(funnel_events).values(list.map((step) => ({ visit_id: visits[visit]!, step, occurred_at: at('2026-09-08T10:00:00Z') })));
+    await db
+      .insert(funnel_events)
+      .values(list.map((step) => ({ visit_id: visits[visit]!, step, occurred_at: at('2026-09-08T10:00:00Z') })));
   }
-  await db.insert(funnel_events).values({ visit_id: visits[4]!, step: 'photo_uploaded', occurred_at: at('2026-08-10T10:00:00Z') });
+  await db
+    .insert(funnel_events)
+    .values({ visit_id: visits[4]!, step: 'photo_uploaded', occurred_at: at('2026-08-10T10:00:00Z') });
 }
 
 const analytics = async (query: string) => {
-  const response = await shop.app.inject({ method: 'GET', url: `/api/admin/analytics?${query}`, headers: { cookie, origin: SAME_ORIGIN } });
+  const response = await shop.app.inject({
+    method: 'GET',
+    url: `/api/admin/analytics?${query}`,
+    headers: { cookie, origin: SAME_ORIGIN },
+  });
   return { status: response.statusCode, body: response.json() };
 };
 
 describe('GET /api/admin/analytics over a seeded history', () => {
   it('is the admin’s alone, and refuses a backwards range', async () => {
-    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/analytics?from=2026-09-01&to=2026-09-30' })).statusCode).toBe(401);
+    expect(
+      (await shop.app.inject({ method: 'GET', url: '/api/admin/analytics?from=2026-09-01&to=2026-09-30' })).statusCode,
+    ).toBe(401);
     const backwards = await analytics('from=2026-09-30&to=2026-09-01');
     expect(backwards.status).toBe(400);
     expect(backwards.body.error).toBe('From Date cannot be after To Date');
@@ -133,13 +164,33 @@ describe('GET /api/admin/analytics over a seeded history', () => {
     const { status, body } = await analytics('from=2026-09-01&to=2026-09-30');
     expect(status).toBe(200);
     expect(body.currency).toBe('USD');
-    expect(body.totals).toEqual({ gross: 8500, refunds: 1500, net: 7000, orders: 3, units: 5, average_order_value: 2833 });
-    expect(body.previous).toEqual({ gross: 3000, refunds: 0, net: 3000, orders: 1, units: 2, average_order_value: 3000 });
+    expect(body.totals).toEqual({
+      gross: 8500,
+      refunds: 1500,
+      net: 7000,
+      orders: 3,
+      units: 5,
+      average_order_value: 2833,
+    });
+    expect(body.previous).toEqual({
+      gross: 3000,
+      refunds: 0,
+      net: 3000,
+      orders: 1,
+      units: 2,
+      average_order_value: 3000,
+    });
   });
 
   it('counts each visit once per funnel step, with step conversion', async () => {
     const { body } = await analytics('from=2026-09-01&to=2026-09-30');
-    expect(body.funnel.map((step: { step: string; visits: number; conversion: number | null }) => [step.step, step.visits, step.conversion])).toEqual([
+    expect(
+      body.funnel.map((step: { step: string; visits: number; conversion: number | null }) => [
+        step.step,
+        step.visits,
+        step.conversion,
+      ]),
+    ).toEqual([
       ['photo_uploaded', 4, null],
       ['artwork_made', 3, 75],
       ['mockups_viewed', 2, 66.7],
@@ -207,12 +258,19 @@ describe('GET /api/admin/analytics over a seeded history', () => {
 describe('recording the funnel', () => {
   const visit = () => randomUUID();
   const eventsOf = async (visitId: string) =>
-    (await shop.context.db.select().from(funnel_events).where(eq(funnel_events.visit_id, visitId))).map((row) => row.step).sort();
+    (await shop.context.db.select().from(funnel_events).where(eq(funnel_events.visit_id, visitId)))
+      .map((row) => row.step)
+      .sort();
 
   it('records what the browser reports, and what the server sees: checkout started, then paid', async () => {
     const visitId = visit();
     for (const step of ['artwork_made', 'mockups_viewed', 'added_to_cart']) {
-      const response = await shop.app.inject({ method: 'POST', url: '/api/events', headers: { 'x-visit-id': visitId }, payload: { step } });
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: { 'x-visit-id': visitId },
+        payload: { step },
+      });
       expect(response.statusCode).toBe(204);
     }
     const [product] = await sellableProducts(shop.context);
@@ -226,18 +284,34 @@ describe('recording the funnel', () => {
     expect(checkout.statusCode, checkout.body).toBe(200);
     const { client_secret } = checkout.json();
     const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
-    expect((await shop.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { client_secret, card } })).statusCode).toBe(200);
-    expect(await waitFor(() => eventsOf(visitId), (steps) => steps.length === 5)).toEqual(
-      ['added_to_cart', 'artwork_made', 'checkout_started', 'mockups_viewed', 'paid'].sort(),
-    );
+    expect(
+      (await shop.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { client_secret, card } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      await waitFor(
+        () => eventsOf(visitId),
+        (steps) => steps.length === 5,
+      ),
+    ).toEqual(['added_to_cart', 'artwork_made', 'checkout_started', 'mockups_viewed', 'paid'].sort());
   });
 
   it('refuses a step the browser may not report, and records nothing without a visit id', async () => {
     const visitId = visit();
-    const paid = await shop.app.inject({ method: 'POST', url: '/api/events', headers: { 'x-visit-id': visitId }, payload: { step: 'paid' } });
+    const paid = await shop.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { 'x-visit-id': visitId },
+      payload: { step: 'paid' },
+    });
     expect(paid.statusCode).toBe(400);
     const before = (await shop.context.db.select().from(funnel_events)).length;
-    const anonymous = await shop.app.inject({ method: 'POST', url: '/api/events', headers: { 'x-visit-id': 'not-a-uuid' }, payload: { step: 'artwork_made' } });
+    const anonymous = await shop.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { 'x-visit-id': 'not-a-uuid' },
+      payload: { step: 'artwork_made' },
+    });
     expect(anonymous.statusCode).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await shop.context.db.select().from(funnel_events)).length).toBe(before);
@@ -247,7 +321,12 @@ describe('recording the funnel', () => {
     await shop.context.db.execute(sql`alter table funnel_events rename to funnel_events_away`);
     try {
       const visitId = visit();
-      const event = await shop.app.inject({ method: 'POST', url: '/api/events', headers: { 'x-visit-id': visitId }, payload: { step: 'added_to_cart' } });
+      const event = await shop.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: { 'x-visit-id': visitId },
+        payload: { step: 'added_to_cart' },
+      });
       expect(event.statusCode).toBe(204);
       const [product] = await sellableProducts(shop.context);
       const { transformationId } = await createArtwork(shop.context);

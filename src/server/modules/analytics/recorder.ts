@@ -36,6 +36,8 @@ export function recordFunnelEvent(context: AppContext, event: FunnelEvent): void
     });
   };
   setImmediate(() => {
-    write().catch((error: unknown) => context.log.warn({ err: error, step: event.step }, 'could not record a funnel event'));
+    write().catch((error: unknown) =>
+      context.log.warn({ err: error, step: event.step }, 'could not record a funnel event'),
+    );
   });
 }

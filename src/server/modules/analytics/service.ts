@@ -73,64 +73,87 @@ async function breakdown(db: Database, range: Range, column: SQL): Promise<Break
     sql`select ${column} as key, sum(total_price) as revenue, count(distinct order_id)::int as orders, sum(quantity) as units
         from (${paidLines(range)}) lines group by 1 order by 2 desc, 1`,
   );
-  return found.map((row) => ({ key: row.key, revenue: num(row.revenue), orders: num(row.orders), units: num(row.units) }));
+  return found.map((row) => ({
+    key: row.key,
+    revenue: num(row.revenue),
+    orders: num(row.orders),
+    units: num(row.units),
+  }));
 }
 
 export async function analyticsFor(context: AppContext, query: AnalyticsQuery): Promise<AnalyticsView> {
   const { db } = context;
-  const range = { from: new Date(`${query.from}T00:00:00Z`), to: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) };
+  const range = {
+    from: new Date(`${query.from}T00:00:00Z`),
+    to: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS),
+  };
   const length = range.to.getTime() - range.from.getTime();
   const previousRange = { from: new Date(range.from.getTime() - length), to: range.from };
   const interval = sql.raw(`'1 ${query.interval}'::interval`);
   const unit = sql.raw(`'${query.interval}'`);
 
-  const [totals, previous, funnelRows, byProduct, byStyle, styleProduct, byShipping, byPhoto, firstArtwork, series, currency, artworks] =
-    await Promise.all([
-      totalsFor(db, range),
-      totalsFor(db, previousRange),
-      rows<{ step: string; visits: number }>(
-        db,
-        sql`select step, count(distinct visit_id)::int as visits from funnel_events
+  const [
+    totals,
+    previous,
+    funnelRows,
+    byProduct,
+    byStyle,
+    styleProduct,
+    byShipping,
+    byPhoto,
+    firstArtwork,
+    series,
+    currency,
+    artworks,
+  ] = await Promise.all([
+    totalsFor(db, range),
+    totalsFor(db, previousRange),
+    rows<{ step: string; visits: number }>(
+      db,
+      sql`select step, count(distinct visit_id)::int as visits from funnel_events
             where occurred_at >= ${range.from} and occurred_at < ${range.to} group by step`,
-      ),
-      breakdown(db, range, sql`product_name`),
-      breakdown(db, range, sql`style`),
-      rows<{ style: string; product: string; revenue: string; units: string }>(
-        db,
-        sql`select style, product_name as product, sum(total_price) as revenue, sum(quantity) as units
+    ),
+    breakdown(db, range, sql`product_name`),
+    breakdown(db, range, sql`style`),
+    rows<{ style: string; product: string; revenue: string; units: string }>(
+      db,
+      sql`select style, product_name as product, sum(total_price) as revenue, sum(quantity) as units
             from (${paidLines(range)}) lines group by 1, 2 order by 1, 2`,
-      ),
-      rows<{ key: string; revenue: string; orders: number; units: string }>(
-        db,
-        sql`select coalesce(o.shipping_country, 'Unknown') as key, sum(o.total_amount) as revenue, count(*)::int as orders,
+    ),
+    rows<{ key: string; revenue: string; orders: number; units: string }>(
+      db,
+      sql`select coalesce(o.shipping_country, 'Unknown') as key, sum(o.total_amount) as revenue, count(*)::int as orders,
                    coalesce(sum((select sum(quantity) from order_items oi where oi.order_id = o.id)), 0) as units
             from orders o where o.paid_at >= ${range.from} and o.paid_at < ${range.to} group by 1 order by 2 desc, 1`,
-      ),
-      breakdown(db, range, sql`photo_country`),
-      rows<{ p50: number | null; p95: number | null; photos: number }>(
-        db,
-        sql`select percentile_cont(0.5) within group (order by seconds) as p50,
+    ),
+    breakdown(db, range, sql`photo_country`),
+    rows<{ p50: number | null; p95: number | null; photos: number }>(
+      db,
+      sql`select percentile_cont(0.5) within group (order by seconds) as p50,
                    percentile_cont(0.95) within group (order by seconds) as p95, count(*)::int as photos
             from (select extract(epoch from min(t.completed_at) - i.created_at) as seconds
                   from images i join image_transformations t on t.image_id = i.id
                   where i.created_at >= ${range.from} and i.created_at < ${range.to} and t.completed_at is not null
                   group by i.id, i.created_at) firsts`,
-      ),
-      rows<{ bucket: string; revenue: string; orders: number }>(
-        db,
-        sql`select to_char(g.bucket, 'YYYY-MM-DD') as bucket, coalesce(sum(o.total_amount), 0) as revenue, count(o.id)::int as orders
+    ),
+    rows<{ bucket: string; revenue: string; orders: number }>(
+      db,
+      sql`select to_char(g.bucket, 'YYYY-MM-DD') as bucket, coalesce(sum(o.total_amount), 0) as revenue, count(o.id)::int as orders
             from generate_series(date_trunc(${unit}, ${range.from}::timestamptz at time zone 'UTC'),
                                  ${range.to}::timestamptz at time zone 'UTC' - interval '1 microsecond', ${interval}) as g(bucket)
             left join orders o on o.paid_at >= g.bucket at time zone 'UTC' and o.paid_at < (g.bucket + ${interval}) at time zone 'UTC'
               and o.paid_at >= ${range.from} and o.paid_at < ${range.to}
             group by g.bucket order by g.bucket`,
-      ),
-      rows<{ currency: string }>(db, sql`select currency from orders where paid_at is not null order by paid_at desc limit 1`),
-      rows<{ made: number }>(
-        db,
-        sql`select count(*)::int as made from image_transformations where completed_at >= ${range.from} and completed_at < ${range.to}`,
-      ),
-    ]);
+    ),
+    rows<{ currency: string }>(
+      db,
+      sql`select currency from orders where paid_at is not null order by paid_at desc limit 1`,
+    ),
+    rows<{ made: number }>(
+      db,
+      sql`select count(*)::int as made from image_transformations where completed_at >= ${range.from} and completed_at < ${range.to}`,
+    ),
+  ]);
 
   const visits = new Map(funnelRows.map((row) => [row.step, num(row.visits)]));
   const funnel = FUNNEL_STEPS.map((step, index) => {
@@ -152,8 +175,18 @@ export async function analyticsFor(context: AppContext, query: AnalyticsQuery): 
     funnel,
     by_product: byProduct,
     by_style: byStyle,
-    style_product: styleProduct.map((row) => ({ style: row.style, product: row.product, revenue: num(row.revenue), units: num(row.units) })),
-    by_shipping_country: byShipping.map((row) => ({ key: row.key, revenue: num(row.revenue), orders: num(row.orders), units: num(row.units) })),
+    style_product: styleProduct.map((row) => ({
+      style: row.style,
+      product: row.product,
+      revenue: num(row.revenue),
+      units: num(row.units),
+    })),
+    by_shipping_country: byShipping.map((row) => ({
+      key: row.key,
+      revenue: num(row.revenue),
+      orders: num(row.orders),
+      units: num(row.units),
+    })),
     by_photo_country: byPhoto,
     time_to_first_artwork: {
       p50_seconds: timing?.p50 == null ? null : Math.round(num(timing.p50) * 10) / 10,

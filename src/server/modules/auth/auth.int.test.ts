@@ -32,7 +32,11 @@ const signUp = (email: string, address: string) =>
 
 /** The e-mails sent to an address, newest first. */
 const mailsTo = (address: string) =>
-  shop.context.db.select().from(email_messages).where(eq(email_messages.to_address, address)).orderBy(desc(email_messages.created_at));
+  shop.context.db
+    .select()
+    .from(email_messages)
+    .where(eq(email_messages.to_address, address))
+    .orderBy(desc(email_messages.created_at));
 
 /** The path and query of the sign-up link in an e-mail's text. */
 function confirmLinkIn(text: string): string {
@@ -85,7 +89,10 @@ describe('sign-in opens a server session in an httpOnly SameSite cookie', () => 
     const cookie = response.cookies.find((entry) => entry.name === SESSION_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(cookie.secure).toBeUndefined();
-    const [stored] = await shop.context.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(cookie.value)));
+    const [stored] = await shop.context.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(cookie.value)));
     expect(stored).toBeDefined();
     expect(await shop.context.db.select().from(sessions).where(eq(sessions.id, cookie.value))).toEqual([]);
   });
@@ -102,7 +109,9 @@ describe('sign-in opens a server session in an httpOnly SameSite cookie', () => 
     const cookie = await signInCookie(shop.app, 'owner@example.com', 'owner-password-1');
     const session = await shop.app.inject({ url: '/api/auth/session', headers: { cookie } });
     expect(session.json().user).toMatchObject({ email: 'owner@example.com', role: 'admin' });
-    expect((await shop.app.inject({ url: '/api/auth/admin-status', headers: { cookie } })).json()).toEqual({ isAdmin: true });
+    expect((await shop.app.inject({ url: '/api/auth/admin-status', headers: { cookie } })).json()).toEqual({
+      isAdmin: true,
+    });
     expect((await shop.app.inject({ url: '/api/auth/session' })).json()).toEqual({ user: null });
     expect((await shop.app.inject({ url: '/api/auth/admin-status' })).json()).toEqual({ isAdmin: false });
   });
@@ -125,7 +134,11 @@ describe('sign-in opens a server session in an httpOnly SameSite cookie', () => 
   it('sign-out ends the session on the server, not just in the browser', async () => {
     const cookie = await signInCookie(shop.app, 'owner@example.com', 'owner-password-1');
     expect((await shop.app.inject({ url: '/api/admin/styles', headers: { cookie } })).statusCode).toBe(200);
-    const out = await shop.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: SAME_ORIGIN } });
+    const out = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: SAME_ORIGIN },
+    });
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((entry) => entry.name === SESSION_COOKIE)!.value).toBe('');
     const after = await shop.app.inject({ url: '/api/admin/styles', headers: { cookie } });
@@ -136,7 +149,10 @@ describe('sign-in opens a server session in an httpOnly SameSite cookie', () => 
   it('refuses an expired session', async () => {
     const cookie = await signInCookie(shop.app, 'owner@example.com', 'owner-password-1');
     const id = sessionIdOf(cookie.split('=')[1]);
-    await shop.context.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.id, id));
+    await shop.context.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id));
     expect((await shop.app.inject({ url: '/api/admin/styles', headers: { cookie } })).statusCode).toBe(401);
   });
 
@@ -161,7 +177,9 @@ describe(`sign-in is rate limited: ${SIGN_IN_MAX_FAILURES} failures per 15 minut
 
   it('never locks the owner out: guesses from other addresses leave the right password working from a clean address', async () => {
     for (let attempt = 0; attempt < SIGN_IN_MAX_FAILURES + 2; attempt += 1) {
-      expect((await login('target@example.com', `guess-${attempt}`, { address: `10.4.0.${attempt}` })).statusCode).toBe(401);
+      expect((await login('target@example.com', `guess-${attempt}`, { address: `10.4.0.${attempt}` })).statusCode).toBe(
+        401,
+      );
     }
     const owner = await login('TARGET@example.com', 'target-password-1', { address: '10.4.0.99' });
     expect(owner.statusCode).toBe(200);
@@ -204,7 +222,10 @@ describe('the first admin: ADMIN_EMAIL/ADMIN_PASSWORD at start, or `npm run admi
     // A changed password signs out the sessions opened with the old one.
     expect((await shop.app.inject({ url: '/api/admin/styles', headers: { cookie } })).statusCode).toBe(401);
     await signInCookie(shop.app, 'boss@example.com', 'second-password');
-    const [{ rows }] = await db.select({ rows: sql<number>`count(*)::int` }).from(users).where(sql`lower(${users.email}) = 'boss@example.com'`);
+    const [{ rows }] = await db
+      .select({ rows: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`lower(${users.email}) = 'boss@example.com'`);
     expect(rows).toBe(1);
   });
 
@@ -222,15 +243,23 @@ describe('the first admin: ADMIN_EMAIL/ADMIN_PASSWORD at start, or `npm run admi
     const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-cli-'));
     const databaseUrl = shop.context.database.connectionString;
     try {
-      const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+      const env: Record<string, string> = {
+        ...(process.env as Record<string, string>),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+      };
       delete env.ADMIN_PASSWORD;
       if (databaseUrl) env.DATABASE_URL = databaseUrl;
       else delete env.DATABASE_URL;
       const output = await new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin-cli.ts', 'create', 'cli-admin@example.com'], {
-          env,
-          stdio: ['pipe', 'pipe', 'pipe'],
-        });
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'src/server/admin-cli.ts', 'create', 'cli-admin@example.com'],
+          {
+            env,
+            stdio: ['pipe', 'pipe', 'pipe'],
+          },
+        );
         let text = '';
         child.stdout.on('data', (chunk) => (text += chunk));
         child.stderr.on('data', (chunk) => (text += chunk));
@@ -285,7 +314,11 @@ describe('sign-up is confirmed by e-mail and answers alike for every address', (
     expect(confirmed.headers.location).toBe('/');
     const cookie = confirmed.cookies.find((entry) => entry.name === SESSION_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
-    const session = await shop.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { [SESSION_COOKIE]: cookie.value } });
+    const session = await shop.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      cookies: { [SESSION_COOKIE]: cookie.value },
+    });
     expect(session.json().user).toMatchObject({ email: 'brand-new-2@example.com', role: 'user' });
 
     const again = await shop.app.inject({ method: 'GET', url: link });
@@ -303,7 +336,9 @@ describe('sign-up is confirmed by e-mail and answers alike for every address', (
 
     await signUp('late@example.com', '10.8.2.1');
     const link = await confirmLinkFor('late@example.com');
-    await shop.context.db.execute(sql`update sign_up_requests set expires_at = now() - interval '1 minute' where email = 'late@example.com'`);
+    await shop.context.db.execute(
+      sql`update sign_up_requests set expires_at = now() - interval '1 minute' where email = 'late@example.com'`,
+    );
     expect((await shop.app.inject({ method: 'GET', url: link })).statusCode).toBe(400);
     expect(await findUserByEmail(shop.context.db, 'late@example.com')).toBeUndefined();
   });
@@ -314,7 +349,10 @@ describe('sign-up is confirmed by e-mail and answers alike for every address', (
     const [second, first] = await mailsTo('twice@example.com');
     expect((await shop.app.inject({ method: 'GET', url: confirmLinkIn(first!.text_body) })).statusCode).toBe(303);
     expect((await shop.app.inject({ method: 'GET', url: confirmLinkIn(second!.text_body) })).statusCode).toBe(400);
-    expect((await mailsTo('twice@example.com')).map((mail) => mail.kind)).toEqual(['account_sign_up', 'account_sign_up']);
+    expect((await mailsTo('twice@example.com')).map((mail) => mail.kind)).toEqual([
+      'account_sign_up',
+      'account_sign_up',
+    ]);
   });
 
   it("refuses a short password and a malformed address with the field's message, storing nothing", async () => {
@@ -343,10 +381,10 @@ describe('sign-up is confirmed by e-mail and answers alike for every address', (
 
   it('counts every attempt against the address, known addresses too', async () => {
     const answers: number[] = [];
-    for (let attempt = 0; attempt < 12; attempt += 1) answers.push((await signUp('owner@example.com', '10.7.0.1')).statusCode);
+    for (let attempt = 0; attempt < 12; attempt += 1)
+      answers.push((await signUp('owner@example.com', '10.7.0.1')).statusCode);
     expect(answers.slice(0, 10).every((status) => status === 202)).toBe(true);
     expect(answers.slice(10)).toEqual([429, 429]);
     expect((await signUp('brand-new@example.com', '10.7.0.1')).statusCode).toBe(429);
   });
 });
-

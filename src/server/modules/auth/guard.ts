@@ -7,7 +7,13 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import { AUTH_MESSAGES, type SessionUser } from '../../../domain/auth.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { SESSION_COOKIE, clearSessionCookie, readSessionToken, resolveSession, writeSessionCookie } from './sessions.js';
+import {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  readSessionToken,
+  resolveSession,
+  writeSessionCookie,
+} from './sessions.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -24,7 +30,11 @@ export interface SessionLookup {
 const lookups = new WeakMap<FastifyRequest, Promise<SessionLookup>>();
 
 /** The signed-in user of this request, read once per request; renews the cookie when due. */
-export function currentSession(context: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<SessionLookup> {
+export function currentSession(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SessionLookup> {
   let lookup = lookups.get(request);
   if (!lookup) {
     lookup = (async () => {

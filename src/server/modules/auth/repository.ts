@@ -29,7 +29,10 @@ export async function updateUser(
   await db.update(users).set(values).where(eq(users.id, id));
 }
 
-export async function insertSession(db: Database, values: { id: string; user_id: string; expires_at: Date }): Promise<void> {
+export async function insertSession(
+  db: Database,
+  values: { id: string; user_id: string; expires_at: Date },
+): Promise<void> {
   await db.insert(sessions).values(values);
 }
 

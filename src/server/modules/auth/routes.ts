@@ -61,7 +61,8 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     const parsed = confirmQuerySchema.safeParse(request.query);
     const signedIn = parsed.success ? await confirmSignUp(context.db, parsed.data.token).catch(refusedAsNull) : null;
     // A person clicked this in an e-mail: a dead link gets a page, not an API error.
-    if (!signedIn) return reply.status(400).type('text/html; charset=utf-8').send(linkInvalidPage(context.config.siteName));
+    if (!signedIn)
+      return reply.status(400).type('text/html; charset=utf-8').send(linkInvalidPage(context.config.siteName));
     writeSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
     return reply.redirect('/', 303);
   });

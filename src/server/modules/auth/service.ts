@@ -78,7 +78,9 @@ export async function signIn(
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
 
   const user = await findUserByEmail(db, input.email);
-  const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
+  const valid = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : await verifyAgainstNothing(input.password);
   if (!user || !valid) {
     throttle.fail([...keys, accountKey(input.email)]);
     throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, { code: 'invalid_credentials' });
@@ -104,7 +106,10 @@ export async function requestSignUp(context: AppContext, input: SignUpInput): Pr
   const options = noticeOptions(context);
   if (await findUserByEmail(db, input.email)) {
     const signInUrl = `${config.publicUrl}/admin/login`;
-    await sendAccountEmail(context, input.email, { kind: ACCOUNT_EXISTS_KIND, content: renderAccountExists(signInUrl, options) });
+    await sendAccountEmail(context, input.email, {
+      kind: ACCOUNT_EXISTS_KIND,
+      content: renderAccountExists(signInUrl, options),
+    });
     return;
   }
   const token = randomBytes(32).toString('base64url');
@@ -115,7 +120,10 @@ export async function requestSignUp(context: AppContext, input: SignUpInput): Pr
     expires_at: new Date(now.getTime() + SIGN_UP_LINK_TTL_MS),
   });
   const confirmUrl = `${config.publicUrl}${SIGN_UP_CONFIRM_ROUTE}?token=${token}`;
-  await sendAccountEmail(context, input.email, { kind: SIGN_UP_KIND, content: renderSignUpConfirmation(confirmUrl, options) });
+  await sendAccountEmail(context, input.email, {
+    kind: SIGN_UP_KIND,
+    content: renderSignUpConfirmation(confirmUrl, options),
+  });
 }
 
 export const SIGN_UP_CONFIRM_ROUTE = '/api/auth/confirm';

@@ -13,7 +13,11 @@ export const SESSION_COOKIE = 'wanderer_session';
 
 export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Database, userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await insertSession(db, { id: sessionIdOf(token), user_id: userId, expires_at: expiresAt });
@@ -60,5 +64,10 @@ export function writeSessionCookie(request: FastifyRequest, reply: FastifyReply,
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+  });
 }

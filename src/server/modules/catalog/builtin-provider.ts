@@ -26,7 +26,9 @@ export function createBuiltinCatalog(imageUrl: (key: string) => string): Catalog
       const product = byId.get(productId);
       if (!product) return undefined;
       const area = (placement: string) => {
-        const found = product.print_areas.find((a) => a.placement === placement || (placement === 'front' && a.placement === 'default'));
+        const found = product.print_areas.find(
+          (a) => a.placement === placement || (placement === 'front' && a.placement === 'default'),
+        );
         return found ? `${found.width}×${found.height} px` : null;
       };
       const details: CatalogProductDetails = {
@@ -52,7 +54,10 @@ export function createBuiltinCatalog(imageUrl: (key: string) => string): Catalog
       const found = findBuiltinVariant(variantId);
       if (!found) return undefined;
       const { product, variant } = found;
-      return { variant, product: { id: product.id, title: product.title, type: product.type, is_discontinued: product.is_discontinued } };
+      return {
+        variant,
+        product: { id: product.id, title: product.title, type: product.type, is_discontinued: product.is_discontinued },
+      };
     },
     async productVariants(productId) {
       return byId.get(productId)?.variants ?? [];

@@ -20,7 +20,9 @@ describe.each([
 
   beforeAll(async () => {
     printful = usePrintful ? await startPrintfulFake() : undefined;
-    shop = await createTestApp({ env: printful ? { PRINTFUL_API_KEY: 'test-token', PRINTFUL_BASE_URL: printful.url } : {} });
+    shop = await createTestApp({
+      env: printful ? { PRINTFUL_API_KEY: 'test-token', PRINTFUL_BASE_URL: printful.url } : {},
+    });
   });
   afterAll(async () => {
     await shop?.close();
@@ -44,21 +46,35 @@ describe.each([
   });
 
   it('refuses a body without integer variant ids', async () => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/catalog/validate-variants', payload: { variant_ids: ['x'] } });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/catalog/validate-variants',
+      payload: { variant_ids: ['x'] },
+    });
     expect(response.statusCode).toBe(400);
   });
 
   it('refresh-product-data updates the store product when the variant is fine', async () => {
     const old = new Date('2020-01-01');
-    await shop.context.db.update(physical_items).set({ last_synced_at: old }).where(eq(physical_items.printful_variant_id, IN_STOCK));
-    const answer = (await shop.app.inject({ method: 'POST', url: '/api/catalog/refresh', payload: { variant_id: IN_STOCK } })).json();
+    await shop.context.db
+      .update(physical_items)
+      .set({ last_synced_at: old })
+      .where(eq(physical_items.printful_variant_id, IN_STOCK));
+    const answer = (
+      await shop.app.inject({ method: 'POST', url: '/api/catalog/refresh', payload: { variant_id: IN_STOCK } })
+    ).json();
     expect(answer).toMatchObject({ success: true, variant_id: IN_STOCK });
-    const [row] = await shop.context.db.select().from(physical_items).where(eq(physical_items.printful_variant_id, IN_STOCK));
+    const [row] = await shop.context.db
+      .select()
+      .from(physical_items)
+      .where(eq(physical_items.printful_variant_id, IN_STOCK));
     expect(row.last_synced_at!.getTime()).toBeGreaterThan(old.getTime());
   });
 
   it('refresh-product-data answers alternatives for a variant that is gone', async () => {
-    const answer = (await shop.app.inject({ method: 'POST', url: '/api/catalog/refresh', payload: { variant_id: DISCONTINUED } })).json();
+    const answer = (
+      await shop.app.inject({ method: 'POST', url: '/api/catalog/refresh', payload: { variant_id: DISCONTINUED } })
+    ).json();
     expect(answer.success).toBe(false);
     expect(answer.alternatives.length).toBeGreaterThan(0);
   });
@@ -99,7 +115,10 @@ describe('the Printful client', () => {
   });
 
   it('turns an error body into a PrintfulError with its message and status', async () => {
-    await expect(client().get('/products/variant/123456789')).rejects.toMatchObject({ status: 404, message: 'Not Found' });
+    await expect(client().get('/products/variant/123456789')).rejects.toMatchObject({
+      status: 404,
+      message: 'Not Found',
+    });
   });
 
   it('keeps to the per-window call budget', async () => {

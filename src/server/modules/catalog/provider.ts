@@ -23,7 +23,9 @@ export interface CatalogProductSummary {
 export interface CatalogProductDetails extends CatalogProductSummary {
   description: string;
   dimensions: { front: string | null; back: string | null };
-  variants: Array<Pick<CatalogVariant, 'id' | 'name' | 'size' | 'color' | 'color_code' | 'price' | 'in_stock'> & { image: string }>;
+  variants: Array<
+    Pick<CatalogVariant, 'id' | 'name' | 'size' | 'color' | 'color_code' | 'price' | 'in_stock'> & { image: string }
+  >;
   files: Array<{ id: string; title: string; type: string }>;
   options: Array<{ id: string; title: string; type: string }>;
 }

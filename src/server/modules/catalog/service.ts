@@ -51,12 +51,20 @@ export async function validateVariants(context: AppContext, variantIds: number[]
 
 async function alternativesFor(provider: CatalogProvider, variant: CatalogVariant): Promise<VariantAlternative[]> {
   const siblings = await provider.productVariants(variant.product_id);
-  return siblings
-    .filter((sibling) => sibling.id !== variant.id && !variantProblem(sibling))
-    // The closest first: same colour, then same size.
-    .sort((a, b) => closeness(b, variant) - closeness(a, variant))
-    .slice(0, 5)
-    .map((sibling) => ({ variant_id: sibling.id, name: sibling.name, size: sibling.size, color: sibling.color, price: sibling.price }));
+  return (
+    siblings
+      .filter((sibling) => sibling.id !== variant.id && !variantProblem(sibling))
+      // The closest first: same colour, then same size.
+      .sort((a, b) => closeness(b, variant) - closeness(a, variant))
+      .slice(0, 5)
+      .map((sibling) => ({
+        variant_id: sibling.id,
+        name: sibling.name,
+        size: sibling.size,
+        color: sibling.color,
+        price: sibling.price,
+      }))
+  );
 }
 
 function closeness(candidate: CatalogVariant, wanted: CatalogVariant): number {
@@ -80,7 +88,13 @@ export async function refreshProductData(context: AppContext, variantId: number)
   const found = await provider.variant(variantId);
   if (!found) return { success: false, variant_id: variantId, reason: 'not_found', alternatives: [] };
   const reason = variantProblem(found.variant, found.product.is_discontinued);
-  if (reason) return { success: false, variant_id: variantId, reason, alternatives: await alternativesFor(provider, found.variant) };
+  if (reason)
+    return {
+      success: false,
+      variant_id: variantId,
+      reason,
+      alternatives: await alternativesFor(provider, found.variant),
+    };
   const baseCost = Number(found.variant.price);
   await context.db
     .update(physical_items)

@@ -28,8 +28,10 @@ const checkout = async (body: unknown) => {
   return { status: response.statusCode, body: response.json() };
 };
 
-const itemsOf = (orderId: string) => shop.context.db.select().from(order_items).where(eq(order_items.order_id, orderId));
-const orderOf = async (orderId: string) => (await shop.context.db.select().from(orders).where(eq(orders.id, orderId)))[0];
+const itemsOf = (orderId: string) =>
+  shop.context.db.select().from(order_items).where(eq(order_items.order_id, orderId));
+const orderOf = async (orderId: string) =>
+  (await shop.context.db.select().from(orders).where(eq(orders.id, orderId)))[0];
 
 describe('POST /api/checkout creates a pending order priced from our catalog', () => {
   it('answers {success, client_secret, order_id} and stores the order and its items', async () => {
@@ -41,7 +43,11 @@ describe('POST /api/checkout creates a pending order priced from our catalog', (
       ]),
     );
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, client_secret: expect.stringMatching(/^tpi_[0-9a-f]{24}_secret_/), order_id: expect.any(String) });
+    expect(body).toEqual({
+      success: true,
+      client_secret: expect.stringMatching(/^tpi_[0-9a-f]{24}_secret_/),
+      order_id: expect.any(String),
+    });
 
     const order = await orderOf(body.order_id);
     const expected = Math.round(mug.final_price! * 100) * 2 + Math.round(poster.final_price! * 100);
@@ -85,16 +91,26 @@ describe("a client's tampered price never reaches an order", () => {
     expect(status).toBe(200);
     const [item] = await itemsOf(answer.order_id);
     const price = Math.round(product.final_price! * 100);
-    expect(item).toMatchObject({ unit_price: price, total_price: price * 3, product_name: product.name, printful_variant_id: product.printful_variant_id });
+    expect(item).toMatchObject({
+      unit_price: price,
+      total_price: price * 3,
+      product_name: product.name,
+      printful_variant_id: product.printful_variant_id,
+    });
     expect((await orderOf(answer.order_id)).total_amount).toBe(price * 3);
   });
 
   it('charges the price in the catalog at the moment of checkout', async () => {
     const [product] = products;
     await shop.context.db.update(physical_items).set({ final_price: 31.5 }).where(eq(physical_items.id, product.id));
-    const { body } = await checkout(checkoutBody([{ product, transformationId: artwork.transformationId, unitPrice: 100 }]));
+    const { body } = await checkout(
+      checkoutBody([{ product, transformationId: artwork.transformationId, unitPrice: 100 }]),
+    );
     expect((await orderOf(body.order_id)).total_amount).toBe(3150);
-    await shop.context.db.update(physical_items).set({ final_price: product.final_price }).where(eq(physical_items.id, product.id));
+    await shop.context.db
+      .update(physical_items)
+      .set({ final_price: product.final_price })
+      .where(eq(physical_items.id, product.id));
   });
 });
 
@@ -110,7 +126,9 @@ describe('what can be ordered', () => {
 
   it('refuses an artwork that does not exist or is not finished', async () => {
     const [product] = products;
-    const unknown = await checkout(checkoutBody([{ product, transformationId: '3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a11' }]));
+    const unknown = await checkout(
+      checkoutBody([{ product, transformationId: '3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a11' }]),
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe('Your artwork could not be found. Please transform your photo again.');
     const processing = await createArtwork(shop.context, { status: 'processing' });
@@ -122,7 +140,9 @@ describe('what can be ordered', () => {
   it('keeps quantities within 1..99', async () => {
     const [product] = products;
     for (const quantity of [0, 100]) {
-      const { status, body } = await checkout(checkoutBody([{ product, transformationId: artwork.transformationId, quantity }]));
+      const { status, body } = await checkout(
+        checkoutBody([{ product, transformationId: artwork.transformationId, quantity }]),
+      );
       expect(status).toBe(400);
       expect(body.error).toBe('Quantity must be between 1 and 99');
     }
@@ -151,7 +171,10 @@ describe('what can be ordered', () => {
     const [product] = products;
     const { country: _country, ...withoutCountry } = TEST_ADDRESS;
     const { body } = await checkout(
-      checkoutBody([{ product, transformationId: artwork.transformationId }], { shippingAddress: withoutCountry, billingAddress: withoutCountry }),
+      checkoutBody([{ product, transformationId: artwork.transformationId }], {
+        shippingAddress: withoutCountry,
+        billingAddress: withoutCountry,
+      }),
     );
     const order = await orderOf(body.order_id);
     expect([order.shipping_country, order.billing_country]).toEqual(['US', 'US']);
@@ -181,7 +204,13 @@ describe('each item records the print file, the transformation and the mockups',
         {
           product,
           transformationId: own.transformationId,
-          mockupUrls: [ours, `${shop.config.publicUrl}${ours}`, 'https://evil.example/x.jpg', '/files/mockups/../original/a.jpg', 'javascript:alert(1)'],
+          mockupUrls: [
+            ours,
+            `${shop.config.publicUrl}${ours}`,
+            'https://evil.example/x.jpg',
+            '/files/mockups/../original/a.jpg',
+            'javascript:alert(1)',
+          ],
         },
       ]),
     );

@@ -49,7 +49,11 @@ export async function createCheckout(
     .select()
     .from(physical_items)
     .where(
-      and(inArray(physical_items.id, productIds), eq(physical_items.is_enabled, true), isNotNull(physical_items.final_price)),
+      and(
+        inArray(physical_items.id, productIds),
+        eq(physical_items.is_enabled, true),
+        isNotNull(physical_items.final_price),
+      ),
     );
   const productById = new Map(products.map((product) => [product.id, product]));
   if (productIds.some((id) => !productById.has(id))) throw new CheckoutError(400, CHECKOUT_MESSAGES.productUnavailable);

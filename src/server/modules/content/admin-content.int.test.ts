@@ -2,7 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { DEFAULT_HERO, EXAMPLE_MESSAGES, HOMEPAGE_FULL_CODE, type AdminExamplePair } from '../../../domain/admin-content.js';
+import {
+  DEFAULT_HERO,
+  EXAMPLE_MESSAGES,
+  HOMEPAGE_FULL_CODE,
+  type AdminExamplePair,
+} from '../../../domain/admin-content.js';
 import { image_transformations, images } from '../../db/schema.js';
 import { createAccount, multipart, SAME_ORIGIN, signInCookie, type FilePart } from '../../testing/admin-session.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -22,14 +27,21 @@ const admin = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) 
 
 async function upload(url: string, files: FilePart[]) {
   const body = await multipart(files);
-  return shop.app.inject({ method: 'POST', url, headers: { cookie, origin: SAME_ORIGIN, ...body.headers }, payload: body.payload });
+  return shop.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, origin: SAME_ORIGIN, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 let colour = 0;
 /** A distinct JPEG each call (the original is deduplicated by checksum). */
 async function jpeg(width = 1600, height = 1000): Promise<Buffer> {
   colour += 1;
-  return sharp({ create: { width, height, channels: 3, background: { r: (colour * 37) % 256, g: (colour * 91) % 256, b: 120 } } })
+  return sharp({
+    create: { width, height, channels: 3, background: { r: (colour * 37) % 256, g: (colour * 91) % 256, b: 120 } },
+  })
     .jpeg()
     .toBuffer();
 }
@@ -62,7 +74,11 @@ describe('the hero section is saved and shown on Home', () => {
     const { path, url } = image.json();
     expect(path).toMatch(/^content\/hero-\d{13}-alps-1920-jpg\.jpg$/);
     const saved = await admin('PUT', '/api/admin/content', {
-      hero: { headline: 'Bring the Alps home', subheadline: 'Prints from your trail photos', backgroundImagePath: path },
+      hero: {
+        headline: 'Bring the Alps home',
+        subheadline: 'Prints from your trail photos',
+        backgroundImagePath: path,
+      },
     });
     expect(saved.statusCode).toBe(200);
     const hero = (await shop.app.inject({ url: '/api/content/hero' })).json();
@@ -78,7 +94,9 @@ describe('the hero section is saved and shown on Home', () => {
   });
 
   it("refuses a background of 10MB or more: 'Image size must be less than 10MB'", async () => {
-    const response = await upload('/api/admin/content/hero-image', [{ name: 'image', fileName: 'huge.jpg', type: 'image/jpeg', bytes: tooBig }]);
+    const response = await upload('/api/admin/content/hero-image', [
+      { name: 'image', fileName: 'huge.jpg', type: 'image/jpeg', bytes: tooBig },
+    ]);
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toBe('Image size must be less than 10MB');
   });
@@ -96,7 +114,13 @@ describe('the hero section is saved and shown on Home', () => {
   });
 
   it('refuses a blank headline and a background that is not under content/', async () => {
-    expect((await admin('PUT', '/api/admin/content', { hero: { headline: ' ', subheadline: '', backgroundImagePath: null } })).statusCode).toBe(400);
+    expect(
+      (
+        await admin('PUT', '/api/admin/content', {
+          hero: { headline: ' ', subheadline: '', backgroundImagePath: null },
+        })
+      ).statusCode,
+    ).toBe(400);
     const outside = await admin('PUT', '/api/admin/content', {
       hero: { headline: 'Hi', subheadline: '', backgroundImagePath: 'original/secret' },
     });
@@ -110,7 +134,10 @@ describe('example pairs: upload, list, homepage flag, delete', () => {
     expect(pair.originalImageUrl).toMatch(/^\/files\/display\//);
     expect(pair.transformedImageUrl).toMatch(/^\/files\/artworks\/example-.+\.jpg$/);
     expect(pair.isHomepageExample).toBe(false);
-    const [row] = await shop.context.db.select().from(image_transformations).where(eq(image_transformations.id, pair.id));
+    const [row] = await shop.context.db
+      .select()
+      .from(image_transformations)
+      .where(eq(image_transformations.id, pair.id));
     expect(row).toMatchObject({ status: 'completed', style_id: null, is_public: true });
     const [image] = await shop.context.db.select().from(images).where(eq(images.id, pair.originalImageId));
     expect(image.storage_path).toMatch(/^original\//);
@@ -142,14 +169,17 @@ describe('example pairs: upload, list, homepage flag, delete', () => {
   it('turns two pairs on directly; a third asks to replace the oldest, and does so once confirmed', async () => {
     const [first, second, third] = [await uploadPair(), await uploadPair(), await uploadPair()];
     for (const pair of [first, second]) {
-      expect((await admin('PUT', `/api/admin/content/examples/${pair.id}/homepage`, { isHomepageExample: true })).statusCode).toBe(204);
+      expect(
+        (await admin('PUT', `/api/admin/content/examples/${pair.id}/homepage`, { isHomepageExample: true })).statusCode,
+      ).toBe(204);
     }
     expect((await homepage()).pairs.map((pair) => pair.id)).toEqual([first.id, second.id]);
 
     const asked = await admin('PUT', `/api/admin/content/examples/${third.id}/homepage`, { isHomepageExample: true });
     expect(asked.statusCode).toBe(409);
     expect(asked.json()).toEqual({
-      error: 'You can only have 2 examples on the homepage. Do you want to replace the oldest example with this new one?',
+      error:
+        'You can only have 2 examples on the homepage. Do you want to replace the oldest example with this new one?',
       code: HOMEPAGE_FULL_CODE,
     });
     expect((await homepage()).pairs.map((pair) => pair.id)).toEqual([first.id, second.id]);
@@ -164,7 +194,12 @@ describe('example pairs: upload, list, homepage flag, delete', () => {
     expect(gallery.pairs.map((pair) => pair.id)).toEqual([second.id, third.id]);
 
     const listed: AdminExamplePair[] = (await admin('GET', '/api/admin/content/examples')).json();
-    expect(listed.filter((pair) => pair.isHomepageExample).map((pair) => pair.id).sort()).toEqual([second.id, third.id].sort());
+    expect(
+      listed
+        .filter((pair) => pair.isHomepageExample)
+        .map((pair) => pair.id)
+        .sort(),
+    ).toEqual([second.id, third.id].sort());
   });
 
   it('never lets two admins at once make a third homepage example', async () => {
@@ -177,9 +212,11 @@ describe('example pairs: upload, list, homepage flag, delete', () => {
       pairs.map((pair) => admin('PUT', `/api/admin/content/examples/${pair.id}/homepage`, { isHomepageExample: true })),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 204, 409, 409]);
-    const [{ count }] = (await shop.context.database.executor.executeSql(
-      'select count(*)::int as count from image_transformations where is_homepage_example',
-    )).rows;
+    const [{ count }] = (
+      await shop.context.database.executor.executeSql(
+        'select count(*)::int as count from image_transformations where is_homepage_example',
+      )
+    ).rows;
     expect(count).toBe(2);
   });
 
@@ -196,9 +233,14 @@ describe('example pairs: upload, list, homepage flag, delete', () => {
     const [onHomepage] = ((await admin('GET', '/api/admin/content/examples')).json() as AdminExamplePair[]).filter(
       (pair) => pair.isHomepageExample,
     );
-    expect((await admin('PUT', `/api/admin/content/examples/${onHomepage.id}/homepage`, { isHomepageExample: false })).statusCode).toBe(204);
+    expect(
+      (await admin('PUT', `/api/admin/content/examples/${onHomepage.id}/homepage`, { isHomepageExample: false }))
+        .statusCode,
+    ).toBe(204);
     expect((await admin('DELETE', `/api/admin/content/examples/${onHomepage.id}`)).statusCode).toBe(204);
-    expect(await shop.context.db.select().from(image_transformations).where(eq(image_transformations.id, onHomepage.id))).toEqual([]);
+    expect(
+      await shop.context.db.select().from(image_transformations).where(eq(image_transformations.id, onHomepage.id)),
+    ).toEqual([]);
     expect(await shop.context.db.select().from(images).where(eq(images.id, onHomepage.originalImageId))).toEqual([]);
     const missing = await admin('DELETE', `/api/admin/content/examples/${onHomepage.id}`);
     expect(missing.statusCode).toBe(404);

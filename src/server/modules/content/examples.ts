@@ -68,7 +68,11 @@ export async function uploadExample(
     await writeFile(path, pair.original.buffer);
     const { image } = await ingestImage(context, { path, fileName: pair.original.fileName });
     const artworkKey = `artworks/example-${randomUUID()}.jpg`;
-    await context.storage.put(artworkKey, artwork.buffer, { contentType: 'image/jpeg', cacheSeconds: 86_400, overwrite: false });
+    await context.storage.put(artworkKey, artwork.buffer, {
+      contentType: 'image/jpeg',
+      cacheSeconds: 86_400,
+      overwrite: false,
+    });
     try {
       const now = new Date();
       const [transformation] = await context.db
@@ -124,14 +128,18 @@ export async function changeHomepageExamples(
 ): Promise<HomepageChange> {
   return context.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${HOMEPAGE_LOCK})`);
-    const rows = ids.length ? await tx.select().from(image_transformations).where(inArray(image_transformations.id, ids)) : [];
+    const rows = ids.length
+      ? await tx.select().from(image_transformations).where(inArray(image_transformations.id, ids))
+      : [];
     const found = new Map(rows.map((row) => [row.id, row]));
     const refused = ids.filter((id) => {
       const row = found.get(id);
       return !row || (wanted.isHomepageExample && (row.status !== 'completed' || !row.storage_path));
     });
     const eligible = rows.filter((row) => !refused.includes(row.id));
-    const unchanged = eligible.filter((row) => row.is_homepage_example === wanted.isHomepageExample).map((row) => row.id);
+    const unchanged = eligible
+      .filter((row) => row.is_homepage_example === wanted.isHomepageExample)
+      .map((row) => row.id);
     const changed = eligible.filter((row) => row.is_homepage_example !== wanted.isHomepageExample).map((row) => row.id);
     if (changed.length === 0) return { changed, unchanged, refused };
     if (wanted.isHomepageExample) {
@@ -147,14 +155,20 @@ export async function changeHomepageExamples(
           throw new HttpError(409, EXAMPLE_MESSAGES.replaceConfirmation, { code: HOMEPAGE_FULL_CODE });
         }
         const oldest = current.slice(0, excess).map((example) => example.id);
-        await tx.update(image_transformations).set({ is_homepage_example: false }).where(inArray(image_transformations.id, oldest));
+        await tx
+          .update(image_transformations)
+          .set({ is_homepage_example: false })
+          .where(inArray(image_transformations.id, oldest));
       }
       await tx
         .update(image_transformations)
         .set({ is_homepage_example: true, is_public: true })
         .where(inArray(image_transformations.id, changed));
     } else {
-      await tx.update(image_transformations).set({ is_homepage_example: false }).where(inArray(image_transformations.id, changed));
+      await tx
+        .update(image_transformations)
+        .set({ is_homepage_example: false })
+        .where(inArray(image_transformations.id, changed));
     }
     return { changed, unchanged, refused };
   });

@@ -3,7 +3,14 @@
  * one JSON document in site_content; until the owner saves one, the shop's first words.
  */
 import { eq } from 'drizzle-orm';
-import { CONTENT_MESSAGES, DEFAULT_HERO, heroSchema, type HeroContent, type HeroView, type UploadedContentImage } from '../../../domain/admin-content.js';
+import {
+  CONTENT_MESSAGES,
+  DEFAULT_HERO,
+  heroSchema,
+  type HeroContent,
+  type HeroView,
+  type UploadedContentImage,
+} from '../../../domain/admin-content.js';
 import type { AppContext } from '../../context.js';
 import { site_content } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';

@@ -25,7 +25,6 @@ export interface ConfirmationOptions {
   pixelUrl: string;
 }
 
-
 export function trackingPageUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}/order-status/${orderId}`;
 }
@@ -43,7 +42,11 @@ function addressLines(order: Order): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
-export function renderOrderConfirmation(order: Order, items: Item[], options: ConfirmationOptions): ConfirmationContent {
+export function renderOrderConfirmation(
+  order: Order,
+  items: Item[],
+  options: ConfirmationOptions,
+): ConfirmationContent {
   const number = orderNumber(order.id);
   const total = formatCents(order.total_amount, order.currency);
   const trackingUrl = trackingPageUrl(options.publicUrl, order.id);

@@ -29,7 +29,10 @@ async function paidOrder(shop: TestApp): Promise<string> {
   const paid = await shop.app.inject({
     method: 'POST',
     url: '/api/payments/test/confirm',
-    payload: { client_secret, card: { number: '4242424242424242', exp_month: 1, exp_year: new Date().getFullYear() + 1, cvc: '123' } },
+    payload: {
+      client_secret,
+      card: { number: '4242424242424242', exp_month: 1, exp_year: new Date().getFullYear() + 1, cvc: '123' },
+    },
   });
   expect(paid.statusCode).toBe(200);
   return orderId;
@@ -100,7 +103,9 @@ describe('the confirmation e-mail in the outbox (no SMTP_URL)', () => {
     const orderId = await paidOrder(shop);
     await sendOrderConfirmation(shop.context, orderId);
     expect(await sendOrderConfirmation(shop.context, orderId)).toBeNull();
-    expect(await shop.context.db.select().from(email_messages).where(eq(email_messages.order_id, orderId))).toHaveLength(1);
+    expect(
+      await shop.context.db.select().from(email_messages).where(eq(email_messages.order_id, orderId)),
+    ).toHaveLength(1);
   });
 
   it('records the first open from the tracking pixel on the message and the order', async () => {
@@ -134,13 +139,19 @@ describe('the confirmation e-mail in the outbox (no SMTP_URL)', () => {
     await resendConfirmation(shop.context, orderId);
     const [order] = await shop.context.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order.last_email_resent_at).toBeInstanceOf(Date);
-    expect(await shop.context.db.select().from(email_messages).where(eq(email_messages.order_id, orderId))).toHaveLength(2);
+    expect(
+      await shop.context.db.select().from(email_messages).where(eq(email_messages.order_id, orderId)),
+    ).toHaveLength(2);
   });
 
   it('refuses to resend for an unpaid order', async () => {
     const { transformationId } = await createArtwork(shop.context);
     const [product] = await sellableProducts(shop.context);
-    const response = await shop.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutBody([{ product, transformationId }]) });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: checkoutBody([{ product, transformationId }]),
+    });
     await expect(resendConfirmation(shop.context, response.json().order_id)).rejects.toMatchObject({ statusCode: 409 });
   });
 });
@@ -195,7 +206,11 @@ describe('the confirmation e-mail over SMTP (SMTP_URL set, a local smtp-server)'
     expect(decodeQuotedPrintable(mail.data)).toContain(`${PUBLIC_URL}/order-status/${orderId}`);
 
     const [message] = await shop.context.db.select().from(email_messages).where(eq(email_messages.id, messageId));
-    expect(message).toMatchObject({ status: 'sent', transport: 'smtp', provider_message_id: `<${messageId}@shop.example.com>` });
+    expect(message).toMatchObject({
+      status: 'sent',
+      transport: 'smtp',
+      provider_message_id: `<${messageId}@shop.example.com>`,
+    });
     const [order] = await shop.context.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order.confirmation_email_sent_at).toBeInstanceOf(Date);
   });

@@ -68,7 +68,11 @@ ${tracking}${order.tracking_url ? button(order.tracking_url, 'Track your package
   return { subject, html, text };
 }
 
-export function renderRefundNotice(order: Order, refund: { amount: number; full: boolean }, options: NoticeOptions): ConfirmationContent {
+export function renderRefundNotice(
+  order: Order,
+  refund: { amount: number; full: boolean },
+  options: NoticeOptions,
+): ConfirmationContent {
   const number = orderNumber(order.id);
   const amount = formatCents(refund.amount, order.currency);
   const subject = `Refund of ${amount} for your ${options.siteName} order #${number}`;

@@ -15,9 +15,6 @@ export async function emailRoutes(app: FastifyInstance, context: AppContext): Pr
       // The picture is always answered: a mail client must never show a broken image.
       request.log.warn({ err: error }, 'could not record an e-mail open');
     }
-    return reply
-      .header('cache-control', 'no-store, no-cache, must-revalidate, private')
-      .type('image/gif')
-      .send(PIXEL);
+    return reply.header('cache-control', 'no-store, no-cache, must-revalidate, private').type('image/gif').send(PIXEL);
   });
 }

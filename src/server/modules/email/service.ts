@@ -53,7 +53,11 @@ export async function sendOrderConfirmation(
   if (!order.paid_at) throw conflict('The order has not been paid');
   if (order.confirmation_email_sent_at && !options.resend) return null;
 
-  const items = await db.select().from(order_items).where(eq(order_items.order_id, orderId)).orderBy(asc(order_items.created_at));
+  const items = await db
+    .select()
+    .from(order_items)
+    .where(eq(order_items.order_id, orderId))
+    .orderBy(asc(order_items.created_at));
   const transport = mailTransport(context);
 
   // A job retried after a failed send reuses its message row instead of adding another.
@@ -62,7 +66,13 @@ export async function sendOrderConfirmation(
     : await db
         .select({ id: email_messages.id })
         .from(email_messages)
-        .where(and(eq(email_messages.order_id, orderId), eq(email_messages.kind, CONFIRMATION_KIND), ne(email_messages.status, 'sent')))
+        .where(
+          and(
+            eq(email_messages.order_id, orderId),
+            eq(email_messages.kind, CONFIRMATION_KIND),
+            ne(email_messages.status, 'sent'),
+          ),
+        )
         .orderBy(desc(email_messages.created_at))
         .limit(1);
   const messageId = unsent?.id ?? randomUUID();
@@ -182,7 +192,13 @@ export async function queueUnsentConfirmations(context: AppContext): Promise<num
   const failedBefore = db
     .select({ id: email_messages.id })
     .from(email_messages)
-    .where(and(eq(email_messages.order_id, orders.id), eq(email_messages.kind, CONFIRMATION_KIND), eq(email_messages.status, 'failed')));
+    .where(
+      and(
+        eq(email_messages.order_id, orders.id),
+        eq(email_messages.kind, CONFIRMATION_KIND),
+        eq(email_messages.status, 'failed'),
+      ),
+    );
   const unsent = await db
     .select({ id: orders.id })
     .from(orders)
@@ -253,10 +269,22 @@ export async function sendShippedNotice(context: AppContext, orderId: string): P
   const [sent] = await context.db
     .select({ id: email_messages.id })
     .from(email_messages)
-    .where(and(eq(email_messages.order_id, orderId), eq(email_messages.kind, SHIPPED_KIND), eq(email_messages.status, 'sent')))
+    .where(
+      and(
+        eq(email_messages.order_id, orderId),
+        eq(email_messages.kind, SHIPPED_KIND),
+        eq(email_messages.status, 'sent'),
+      ),
+    )
     .limit(1);
   if (sent) return null;
-  return sendNotice(context, order, SHIPPED_KIND, 'shipped_email_sent', renderShippedNotice(order, noticeOptions(context)));
+  return sendNotice(
+    context,
+    order,
+    SHIPPED_KIND,
+    'shipped_email_sent',
+    renderShippedNotice(order, noticeOptions(context)),
+  );
 }
 
 /** The refund e-mail, one per refund. */
@@ -267,7 +295,13 @@ export async function sendRefundNotice(
 ): Promise<{ messageId: string }> {
   const [order] = await context.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Order not found');
-  return sendNotice(context, order, REFUND_KIND, 'refund_email_sent', renderRefundNotice(order, refund, noticeOptions(context)));
+  return sendNotice(
+    context,
+    order,
+    REFUND_KIND,
+    'refund_email_sent',
+    renderRefundNotice(order, refund, noticeOptions(context)),
+  );
 }
 
 /** Sends one of the account e-mails (sign-up), which belong to no order. */

@@ -93,10 +93,17 @@ export function createPrintfulFulfilmentProvider(context: AppContext): Fulfilmen
         const existing = await findOrder(body.external_id);
         if (existing) {
           if (existing.status !== 'draft' && existing.status !== 'failed') {
-            context.log.info({ order: request.order.id, printful: existing.id }, 'Printful already has this order; adopting it');
+            context.log.info(
+              { order: request.order.id, printful: existing.id },
+              'Printful already has this order; adopting it',
+            );
             return submitted(existing);
           }
-          const updated = await client().request<PrintfulOrder>('PUT', `/orders/@${body.external_id}?confirm=true`, body);
+          const updated = await client().request<PrintfulOrder>(
+            'PUT',
+            `/orders/@${body.external_id}?confirm=true`,
+            body,
+          );
           return submitted(updated);
         }
       }

@@ -20,7 +20,13 @@ export interface PrintfulWebhookEvent {
   data?: {
     reason?: string;
     order?: { id?: number; external_id?: string | null; status?: string };
-    shipment?: { id?: number; carrier?: string; service?: string; tracking_number?: string | number; tracking_url?: string };
+    shipment?: {
+      id?: number;
+      carrier?: string;
+      service?: string;
+      tracking_number?: string | number;
+      tracking_url?: string;
+    };
   };
 }
 
@@ -44,7 +50,10 @@ async function findOrder(context: AppContext, event: PrintfulWebhookEvent): Prom
   }
   const printfulId = event.data?.order?.id;
   if (printfulId === undefined) return null;
-  const [order] = await context.db.select().from(orders).where(eq(orders.printful_order_id, String(printfulId)));
+  const [order] = await context.db
+    .select()
+    .from(orders)
+    .where(eq(orders.printful_order_id, String(printfulId)));
   return order ?? null;
 }
 
@@ -68,11 +77,20 @@ function changesFor(event: PrintfulWebhookEvent): { from: OrderRow['status'][]; 
       };
     }
     case 'order_failed':
-      return { from: ['paid'], set: { printful_status: 'failed', fulfilment_error: reason ?? 'Printful reported the order failed' } };
+      return {
+        from: ['paid'],
+        set: { printful_status: 'failed', fulfilment_error: reason ?? 'Printful reported the order failed' },
+      };
     case 'order_canceled':
-      return { from: ['paid'], set: { printful_status: 'canceled', fulfilment_error: reason ?? 'Printful canceled the order' } };
+      return {
+        from: ['paid'],
+        set: { printful_status: 'canceled', fulfilment_error: reason ?? 'Printful canceled the order' },
+      };
     case 'order_put_hold':
-      return { from: ['paid'], set: { printful_status: 'onhold', fulfilment_error: reason ?? 'Printful put the order on hold' } };
+      return {
+        from: ['paid'],
+        set: { printful_status: 'onhold', fulfilment_error: reason ?? 'Printful put the order on hold' },
+      };
     case 'order_remove_hold':
     case 'order_updated': {
       const status = event.data?.order?.status;
@@ -80,7 +98,10 @@ function changesFor(event: PrintfulWebhookEvent): { from: OrderRow['status'][]; 
       const mapped = fulfilmentStatusFromPrintful(status);
       // Shipping arrives with package_shipped, which brings the tracking details.
       if (mapped === 'shipped') return null;
-      return { from: ['paid'], set: { printful_status: mapped, ...(mapped === 'confirmed' ? { fulfilment_error: null } : {}) } };
+      return {
+        from: ['paid'],
+        set: { printful_status: mapped, ...(mapped === 'confirmed' ? { fulfilment_error: null } : {}) },
+      };
     }
     default:
       return null;

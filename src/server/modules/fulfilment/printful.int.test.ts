@@ -40,11 +40,20 @@ afterAll(async () => {
 async function paidOrder(options: { printFile?: boolean } = {}): Promise<string> {
   const { transformationId } = await createArtwork(shop.context, options);
   const [product] = await sellableProducts(shop.context);
-  const created = (await shop.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutBody([{ product, transformationId, quantity: 2 }]) })).json();
+  const created = (
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: checkoutBody([{ product, transformationId, quantity: 2 }]),
+    })
+  ).json();
   await shop.app.inject({
     method: 'POST',
     url: '/api/payments/test/confirm',
-    payload: { client_secret: created.client_secret, card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' } },
+    payload: {
+      client_secret: created.client_secret,
+      card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+    },
   });
   return created.order_id;
 }
@@ -52,13 +61,33 @@ async function paidOrder(options: { printFile?: boolean } = {}): Promise<string>
 const orderOf = async (id: string) => (await shop.context.db.select().from(orders).where(eq(orders.id, id)))[0];
 const external = (id: string) => id.replace(/-/g, '');
 const callsFor = (id: string, method: string) =>
-  printful.calls.filter((call) => call.method === method && (call.path === `/orders/@${external(id)}` || (call.body as { external_id?: string })?.external_id === external(id)));
+  printful.calls.filter(
+    (call) =>
+      call.method === method &&
+      (call.path === `/orders/@${external(id)}` ||
+        (call.body as { external_id?: string })?.external_id === external(id)),
+  );
 
-function webhook(type: string, orderId: string, data: object = {}, secret = HOOK, created = Math.floor(Date.now() / 1000)) {
+function webhook(
+  type: string,
+  orderId: string,
+  data: object = {},
+  secret = HOOK,
+  created = Math.floor(Date.now() / 1000),
+) {
   return shop.app.inject({
     method: 'POST',
     url: `/api/fulfilment/printful/webhook/${secret}`,
-    payload: { type, created, retries: 0, store: 42, data: { order: { id: printful.orders.get(external(orderId))?.id, external_id: external(orderId), status: 'pending' }, ...data } },
+    payload: {
+      type,
+      created,
+      retries: 0,
+      store: 42,
+      data: {
+        order: { id: printful.orders.get(external(orderId))?.id, external_id: external(orderId), status: 'pending' },
+        ...data,
+      },
+    },
   });
 }
 
@@ -69,15 +98,30 @@ describe('the Printful adapter submits a paid order (against the local fake)', (
 
     const [post] = callsFor(orderId, 'POST');
     expect(post.query).toBe('?confirm=true');
-    const body = post.body as { external_id: string; recipient: object; items: Array<{ variant_id: number; quantity: number; files: Array<{ url: string }> }> };
+    const body = post.body as {
+      external_id: string;
+      recipient: object;
+      items: Array<{ variant_id: number; quantity: number; files: Array<{ url: string }> }>;
+    };
     expect(body.external_id).toBe(external(orderId));
     expect(body.external_id.length).toBeLessThanOrEqual(32);
-    expect(body.recipient).toMatchObject({ name: 'Jane Traveller', address1: '1 Harbour Road', address2: 'Flat 2', city: 'Portland', state_code: 'OR', country_code: 'US', zip: '97201', email: 'jane@example.com' });
+    expect(body.recipient).toMatchObject({
+      name: 'Jane Traveller',
+      address1: '1 Harbour Road',
+      address2: 'Flat 2',
+      city: 'Portland',
+      state_code: 'OR',
+      country_code: 'US',
+      zip: '97201',
+      email: 'jane@example.com',
+    });
     const [product] = await sellableProducts(shop.context);
     expect(body.items).toMatchObject([{ variant_id: product.printful_variant_id, quantity: 2 }]);
 
     const fileUrl = body.items[0].files[0].url;
-    expect(fileUrl).toMatch(new RegExp(`^${PUBLIC_URL}/files/private/print-files/[0-9a-f-]+\\.jpg\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+    expect(fileUrl).toMatch(
+      new RegExp(`^${PUBLIC_URL}/files/private/print-files/[0-9a-f-]+\\.jpg\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+    );
     const file = await shop.app.inject({ method: 'GET', url: fileUrl.slice(PUBLIC_URL.length) });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
@@ -97,7 +141,9 @@ describe('the Printful adapter submits a paid order (against the local fake)', (
   it('serves a print file only with a valid, unexpired signature', async () => {
     const orderId = await paidOrder();
     await submitFulfilment(shop.context, orderId);
-    const url = (callsFor(orderId, 'POST')[0].body as { items: Array<{ files: Array<{ url: string }> }> }).items[0].files[0].url.slice(PUBLIC_URL.length);
+    const url = (
+      callsFor(orderId, 'POST')[0].body as { items: Array<{ files: Array<{ url: string }> }> }
+    ).items[0].files[0].url.slice(PUBLIC_URL.length);
     const tampered = url.replace(/signature=(.)/, (_m, c: string) => `signature=${c === 'a' ? 'b' : 'a'}`);
     expect((await shop.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
     const secret = await appSecret(shop.config);
@@ -114,7 +160,8 @@ describe('the Printful adapter submits a paid order (against the local fake)', (
     const [item] = await shop.context.db.select().from(order_items).where(eq(order_items.order_id, orderId));
     expect(item.print_file_path).toMatch(/^artworks\//);
     await submitFulfilment(shop.context, orderId);
-    const url = (callsFor(orderId, 'POST')[0].body as { items: Array<{ files: Array<{ url: string }> }> }).items[0].files[0].url;
+    const url = (callsFor(orderId, 'POST')[0].body as { items: Array<{ files: Array<{ url: string }> }> }).items[0]
+      .files[0].url;
     expect(url).toBe(`${PUBLIC_URL}/files/${item.print_file_path}`);
   });
 
@@ -132,7 +179,11 @@ describe('the Printful adapter submits a paid order (against the local fake)', (
     expect(callsFor(orderId, 'GET')).toHaveLength(1);
     expect(printful.orders.get(external(orderId))).toBeDefined();
     expect([...printful.orders.values()].filter((o) => o.external_id === external(orderId))).toHaveLength(1);
-    expect(await orderOf(orderId)).toMatchObject({ printful_status: 'confirmed', fulfilment_attempts: 2, fulfilment_error: null });
+    expect(await orderOf(orderId)).toMatchObject({
+      printful_status: 'confirmed',
+      fulfilment_attempts: 2,
+      fulfilment_error: null,
+    });
   });
 
   it('waits out a 429 and then submits once', async () => {
@@ -149,7 +200,11 @@ describe('the Printful adapter submits a paid order (against the local fake)', (
     const orderId = await paidOrder();
     printful.failNext({ method: 'POST', path: '/orders' }, 400, { times: 1 });
     await expect(submitFulfilment(shop.context, orderId)).rejects.toThrow(/Fake failure 400/);
-    expect(await orderOf(orderId)).toMatchObject({ fulfilment_error: expect.stringContaining('Fake failure 400'), fulfilment_attempts: 1, printful_status: null });
+    expect(await orderOf(orderId)).toMatchObject({
+      fulfilment_error: expect.stringContaining('Fake failure 400'),
+      fulfilment_attempts: 1,
+      printful_status: null,
+    });
   });
 });
 
@@ -158,7 +213,13 @@ describe('the Printful webhook', () => {
     const orderId = await paidOrder();
     await submitFulfilment(shop.context, orderId);
     const response = await webhook('package_shipped', orderId, {
-      shipment: { id: 9, carrier: 'FEDEX', service: 'FedEx SmartPost', tracking_number: 449044304137821, tracking_url: 'https://www.fedex.com/fedextrack/?tracknumbers=449044304137821' },
+      shipment: {
+        id: 9,
+        carrier: 'FEDEX',
+        service: 'FedEx SmartPost',
+        tracking_number: 449044304137821,
+        tracking_url: 'https://www.fedex.com/fedextrack/?tracknumbers=449044304137821',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, outcome: 'applied' });
@@ -180,23 +241,38 @@ describe('the Printful webhook', () => {
     await submitFulfilment(shop.context, orderId);
     const created = Math.floor(Date.now() / 1000);
     await webhook('order_put_hold', orderId, { reason: 'Address needs checking' }, HOOK, created);
-    expect(await orderOf(orderId)).toMatchObject({ printful_status: 'onhold', fulfilment_error: 'Address needs checking', status: 'paid' });
+    expect(await orderOf(orderId)).toMatchObject({
+      printful_status: 'onhold',
+      fulfilment_error: 'Address needs checking',
+      status: 'paid',
+    });
     await webhook('order_failed', orderId, { reason: 'Print file could not be downloaded' }, HOOK, created + 1);
-    expect(await orderOf(orderId)).toMatchObject({ printful_status: 'failed', fulfilment_error: 'Print file could not be downloaded', status: 'paid' });
+    expect(await orderOf(orderId)).toMatchObject({
+      printful_status: 'failed',
+      fulfilment_error: 'Print file could not be downloaded',
+      status: 'paid',
+    });
 
     const other = await paidOrder();
     await submitFulfilment(shop.context, other);
     await webhook('order_canceled', other, { reason: 'Canceled by the store' });
-    expect(await orderOf(other)).toMatchObject({ printful_status: 'canceled', fulfilment_error: 'Canceled by the store' });
+    expect(await orderOf(other)).toMatchObject({
+      printful_status: 'canceled',
+      fulfilment_error: 'Canceled by the store',
+    });
   });
 
   it('ignores a repeated event and refuses a wrong secret', async () => {
     const orderId = await paidOrder();
     await submitFulfilment(shop.context, orderId);
     const created = Math.floor(Date.now() / 1000);
-    expect((await webhook('order_put_hold', orderId, { reason: 'first' }, HOOK, created)).json().outcome).toBe('applied');
+    expect((await webhook('order_put_hold', orderId, { reason: 'first' }, HOOK, created)).json().outcome).toBe(
+      'applied',
+    );
     await shop.context.db.update(orders).set({ fulfilment_error: 'changed since' }).where(eq(orders.id, orderId));
-    expect((await webhook('order_put_hold', orderId, { reason: 'first' }, HOOK, created)).json().outcome).toBe('duplicate');
+    expect((await webhook('order_put_hold', orderId, { reason: 'first' }, HOOK, created)).json().outcome).toBe(
+      'duplicate',
+    );
     expect((await orderOf(orderId)).fulfilment_error).toBe('changed since');
 
     const wrong = await webhook('order_failed', orderId, {}, 'not-the-secret');
@@ -223,7 +299,11 @@ describe('retry fulfilment (admin)', () => {
     expect(callsFor(orderId, 'POST')).toHaveLength(1);
     expect(callsFor(orderId, 'PUT')).toHaveLength(1);
     expect(callsFor(orderId, 'PUT')[0].query).toBe('?confirm=true');
-    expect(await orderOf(orderId)).toMatchObject({ printful_status: 'confirmed', fulfilment_error: null, fulfilment_attempts: 2 });
+    expect(await orderOf(orderId)).toMatchObject({
+      printful_status: 'confirmed',
+      fulfilment_error: null,
+      fulfilment_attempts: 2,
+    });
   });
 
   it('is refused once the order is accepted for production, or before it is paid', async () => {
@@ -232,7 +312,13 @@ describe('retry fulfilment (admin)', () => {
     await expect(retryFulfilment(shop.context, orderId)).rejects.toMatchObject({ statusCode: 409 });
     const { transformationId } = await createArtwork(shop.context);
     const [product] = await sellableProducts(shop.context);
-    const unpaid = (await shop.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutBody([{ product, transformationId }]) })).json();
+    const unpaid = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: checkoutBody([{ product, transformationId }]),
+      })
+    ).json();
     await expect(retryFulfilment(shop.context, unpaid.order_id)).rejects.toMatchObject({ statusCode: 409 });
   });
 });

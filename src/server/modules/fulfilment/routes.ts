@@ -6,7 +6,14 @@ import { StorageError } from '../../infra/storage/index.js';
 import { PRIVATE_FILES_ROUTE, verifyPrivateFileSignature } from '../../infra/storage/signed-urls.js';
 import { handlePrintfulWebhook, type PrintfulWebhookEvent } from './printful-webhook.js';
 
-const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', tif: 'image/tiff', tiff: 'image/tiff', webp: 'image/webp' };
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  webp: 'image/webp',
+};
 
 export async function fulfilmentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.post('/api/fulfilment/printful/webhook/:secret', async (request) => {

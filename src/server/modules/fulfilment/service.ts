@@ -33,11 +33,20 @@ export async function submitFulfilment(context: AppContext, orderId: string): Pr
       fulfilment_attempts: sql`${orders.fulfilment_attempts} + 1`,
       fulfilment_provider: sql`coalesce(${orders.fulfilment_provider}, case when ${orders.payment_provider} = 'test' then ${forTestPayment} else ${active} end)`,
     })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), or(isNull(orders.printful_status), eq(orders.printful_status, 'failed'))))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, 'paid'),
+        or(isNull(orders.printful_status), eq(orders.printful_status, 'failed')),
+      ),
+    )
     .returning();
   if (!claimed) return 'skipped';
   if (claimed.fulfilment_provider !== active) {
-    context.log.warn({ order: orderId, provider: claimed.fulfilment_provider, active }, 'a test-paid order is fulfilled by the simulation');
+    context.log.warn(
+      { order: orderId, provider: claimed.fulfilment_provider, active },
+      'a test-paid order is fulfilled by the simulation',
+    );
   }
 
   const provider = fulfilmentProvider(context, claimed.fulfilment_provider as FulfilmentProviderId);
@@ -49,14 +58,25 @@ export async function submitFulfilment(context: AppContext, orderId: string): Pr
       .set({ printful_order_id: result.providerOrderId, printful_status: result.status, fulfilment_error: null })
       .where(eq(orders.id, orderId));
     context.log.info(
-      { order: orderId, provider: provider.id, providerOrder: result.providerOrderId, attempt: claimed.fulfilment_attempts },
+      {
+        order: orderId,
+        provider: provider.id,
+        providerOrder: result.providerOrderId,
+        attempt: claimed.fulfilment_attempts,
+      },
       'order submitted for fulfilment',
     );
     return provider.id === 'simulated' ? 'simulated' : 'submitted';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await db.update(orders).set({ fulfilment_error: message.slice(0, 1000) }).where(eq(orders.id, orderId));
-    context.log.warn({ err: error, order: orderId, attempt: claimed.fulfilment_attempts }, 'fulfilment submission failed');
+    await db
+      .update(orders)
+      .set({ fulfilment_error: message.slice(0, 1000) })
+      .where(eq(orders.id, orderId));
+    context.log.warn(
+      { err: error, order: orderId, attempt: claimed.fulfilment_attempts },
+      'fulfilment submission failed',
+    );
     throw error;
   }
 }
@@ -67,8 +87,14 @@ export async function submitFulfilment(context: AppContext, orderId: string): Pr
  */
 async function itemsWithPrintFiles(context: AppContext, orderId: string): Promise<FulfilmentItem[]> {
   const { db, storage, config } = context;
-  const items = await db.select().from(order_items).where(eq(order_items.order_id, orderId)).orderBy(asc(order_items.created_at));
-  const transformationIds = [...new Set(items.map((item) => item.transformation_id).filter((id): id is string => Boolean(id)))];
+  const items = await db
+    .select()
+    .from(order_items)
+    .where(eq(order_items.order_id, orderId))
+    .orderBy(asc(order_items.created_at));
+  const transformationIds = [
+    ...new Set(items.map((item) => item.transformation_id).filter((id): id is string => Boolean(id))),
+  ];
   const transformations = transformationIds.length
     ? await db
         .select({ id: image_transformations.id, print_file_path: image_transformations.print_file_path })
@@ -109,7 +135,12 @@ export async function queueUnclaimedFulfilment(context: AppContext): Promise<num
     .select({ id: orders.id })
     .from(orders)
     .where(
-      and(eq(orders.status, 'paid'), isNull(orders.printful_status), isNull(orders.printful_order_id), eq(orders.fulfilment_attempts, 0)),
+      and(
+        eq(orders.status, 'paid'),
+        isNull(orders.printful_status),
+        isNull(orders.printful_order_id),
+        eq(orders.fulfilment_attempts, 0),
+      ),
     )
     .orderBy(asc(orders.paid_at))
     .limit(SWEEP_BATCH);

@@ -48,7 +48,11 @@ export async function advanceSimulatedFulfilment(
     eq(orders.printful_status, from),
   );
   if (from === 'pending') {
-    const moved = await context.db.update(orders).set({ printful_status: 'confirmed' }).where(current).returning({ id: orders.id });
+    const moved = await context.db
+      .update(orders)
+      .set({ printful_status: 'confirmed' })
+      .where(current)
+      .returning({ id: orders.id });
     return moved.length > 0 ? 'confirmed' : 'unchanged';
   }
   const number = trackingNumber();

@@ -19,11 +19,20 @@ describe('the simulated fulfilment (the default) confirms, then ships with track
   it('takes a paid order from Payment Confirmed through In Production to Shipped', async () => {
     const { transformationId } = await createArtwork(shop.context);
     const [product] = await sellableProducts(shop.context);
-    const created = (await shop.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutBody([{ product, transformationId }]) })).json();
+    const created = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: checkoutBody([{ product, transformationId }]),
+      })
+    ).json();
     const paid = await shop.app.inject({
       method: 'POST',
       url: '/api/payments/test/confirm',
-      payload: { client_secret: created.client_secret, card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' } },
+      payload: {
+        client_secret: created.client_secret,
+        card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+      },
     });
     expect(paid.json().status).toBe('succeeded');
     const orderId = created.order_id;

@@ -65,7 +65,12 @@ export async function backfillExifBatch(
 }
 
 /** Reads one photo's metadata into its row; returns why it could not, or null. */
-async function rereadOne(context: AppContext, folder: string, row: LackingRow, adapters?: ImageAdapters): Promise<string | null> {
+async function rereadOne(
+  context: AppContext,
+  folder: string,
+  row: LackingRow,
+  adapters?: ImageAdapters,
+): Promise<string | null> {
   let original: Buffer;
   try {
     original = await context.storage.get(row.storage_path);
@@ -78,7 +83,10 @@ async function rereadOne(context: AppContext, folder: string, row: LackingRow, a
     const metadata = await readPhotoMetadata(context, path, { adapters });
     if (!metadata.exif_data) return BACKFILL_MESSAGES.noExif;
     // Only while still empty: an owner's two runs at once never write twice.
-    await context.db.update(images).set(metadata).where(and(eq(images.id, row.id), isNull(images.exif_data)));
+    await context.db
+      .update(images)
+      .set(metadata)
+      .where(and(eq(images.id, row.id), isNull(images.exif_data)));
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

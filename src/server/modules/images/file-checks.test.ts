@@ -27,7 +27,8 @@ describe('a file is an image by its bytes, not its name or declared type', () =>
 describe('a polyglot (an image that is also another document) is recognised', () => {
   it('finds markup in a comment, a PDF header in the first kilobyte, and an appended ZIP', async () => {
     const photo = await makePhoto({ width: 64, height: 48 });
-    const check = (bytes: Buffer) => otherDocumentInside(bytes.subarray(0, 65536), bytes.subarray(-65536), bytes.length);
+    const check = (bytes: Buffer) =>
+      otherDocumentInside(bytes.subarray(0, 65536), bytes.subarray(-65536), bytes.length);
     expect(check(photo)).toBeNull();
     expect(check(withJpegComment(photo, '<SCRIPT src=//evil></SCRIPT>'))).toBe('markup');
     expect(check(withJpegComment(photo, '<?php system($_GET[1]); ?>'))).toBe('markup');
@@ -36,7 +37,8 @@ describe('a polyglot (an image that is also another document) is recognised', ()
   });
 
   it('does not mistake a camera XMP packet for markup', async () => {
-    const xmp = '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF></rdf:RDF></x:xmpmeta>';
+    const xmp =
+      '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF></rdf:RDF></x:xmpmeta>';
     const photo = withJpegComment(await makePhoto({ width: 64, height: 48 }), xmp);
     expect(otherDocumentInside(photo, photo, photo.length)).toBeNull();
   });

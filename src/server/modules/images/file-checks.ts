@@ -34,7 +34,8 @@ export function sniffImageFormat(head: Buffer): ImageFormat | null {
   if (ascii.slice(4, 8) === 'ftyp') {
     const boxSize = head.readUInt32BE(0);
     const brands = [ascii.slice(8, 12)];
-    for (let at = 16; at + 4 <= Math.min(boxSize, head.length); at += 4) brands.push(head.subarray(at, at + 4).toString('latin1'));
+    for (let at = 16; at + 4 <= Math.min(boxSize, head.length); at += 4)
+      brands.push(head.subarray(at, at + 4).toString('latin1'));
     if (brands.some((brand) => AVIF_BRANDS.has(brand))) return 'avif';
     if (brands.some((brand) => HEIC_BRANDS.has(brand))) return 'heic';
   }
@@ -93,7 +94,10 @@ export async function scanFile(path: string): Promise<FileScan> {
       headParts.push(chunk.subarray(0, EDGE_BYTES - headLength));
       headLength += Math.min(chunk.length, EDGE_BYTES - headLength);
     }
-    tail = chunk.length >= EDGE_BYTES ? chunk.subarray(chunk.length - EDGE_BYTES) : Buffer.concat([tail, chunk]).subarray(-EDGE_BYTES);
+    tail =
+      chunk.length >= EDGE_BYTES
+        ? chunk.subarray(chunk.length - EDGE_BYTES)
+        : Buffer.concat([tail, chunk]).subarray(-EDGE_BYTES);
   }
   return { size, checksum: hash.digest('hex'), head: Buffer.concat(headParts), tail: Buffer.from(tail) };
 }

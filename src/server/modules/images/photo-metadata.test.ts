@@ -88,13 +88,26 @@ describe('the camera, lens and settings columns', () => {
   });
 
   it('leaves out what was not recorded', () => {
-    expect(metadataFromTags({})).toMatchObject({ camera_make: null, aperture: null, flash_used: null, orientation: null, exif_data: null });
+    expect(metadataFromTags({})).toMatchObject({
+      camera_make: null,
+      aperture: null,
+      flash_used: null,
+      orientation: null,
+      exif_data: null,
+    });
   });
 });
 
 describe('raw exif_data is kept as JSON PostgreSQL accepts', () => {
   it('drops long binary values and NUL characters, keeps short versions', () => {
-    expect(rawExifData({ Model: 'X\0', ExifVersion: new Uint8Array([48, 50, 51, 50]), Thumbnail: new Uint8Array(5000), errors: [] })).toEqual({
+    expect(
+      rawExifData({
+        Model: 'X\0',
+        ExifVersion: new Uint8Array([48, 50, 51, 50]),
+        Thumbnail: new Uint8Array(5000),
+        errors: [],
+      }),
+    ).toEqual({
       Model: 'X',
       ExifVersion: [48, 50, 51, 50],
     });

@@ -104,7 +104,8 @@ const number = (value: unknown): number | null => {
   return Number.isFinite(parsed) ? parsed : null;
 };
 
-const round = (value: number | null, digits: number) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
+const round = (value: number | null, digits: number) =>
+  value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The f-number; older cameras give only the APEX aperture value, where N = 2^(Av/2). */
 function fNumber(tags: ExifTags): number | null {
@@ -141,7 +142,10 @@ export function metadataFromTags(tags: ExifTags): PhotoMetadata {
     // Bit 0 of the Flash tag says whether the flash fired.
     flash_used: flash === null ? null : (flash & 1) === 1,
     orientation: integer(tags.Orientation, 1, 8),
-    date_time_original: exifDateToDate(tags.DateTimeOriginal ?? tags.CreateDate, tags.OffsetTimeOriginal ?? tags.OffsetTime),
+    date_time_original: exifDateToDate(
+      tags.DateTimeOriginal ?? tags.CreateDate,
+      tags.OffsetTimeOriginal ?? tags.OffsetTime,
+    ),
     software: text(tags.Software),
     exif_data: rawExifData(tags),
   };

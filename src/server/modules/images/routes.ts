@@ -67,10 +67,15 @@ export async function imageRoutes(app: FastifyInstance, context: AppContext): Pr
       const connectionGone = new AbortController();
       const abort = () => connectionGone.abort();
       request.raw.socket?.once('close', abort);
-      const upload = await saveToTempFile(part.file, connectionGone.signal).finally(() => request.raw.socket?.off('close', abort));
+      const upload = await saveToTempFile(part.file, connectionGone.signal).finally(() =>
+        request.raw.socket?.off('close', abort),
+      );
       try {
         if (upload.tooLarge) throw tooLarge();
-        const { image, created } = await ingestImage(context, { path: upload.path, fileName: part.filename || 'photo' });
+        const { image, created } = await ingestImage(context, {
+          path: upload.path,
+          fileName: part.filename || 'photo',
+        });
         recordFunnelEvent(context, { visitId: visitIdOf(request), step: 'photo_uploaded' });
         return reply.status(created ? 201 : 200).send({ id: image.id, url: imagePublicUrl(context, image) });
       } finally {

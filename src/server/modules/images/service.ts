@@ -84,11 +84,15 @@ export async function ingestImage(
   const displayKey = `display/${randomUUID()}.jpg`;
   const stored: string[] = [];
   try {
-    await context.storage.put(originalKey, { path: source.path }, {
-      contentType: MIME_TYPES[format],
-      overwrite: false,
-      cacheSeconds: UPLOAD_CACHE_SECONDS,
-    });
+    await context.storage.put(
+      originalKey,
+      { path: source.path },
+      {
+        contentType: MIME_TYPES[format],
+        overwrite: false,
+        cacheSeconds: UPLOAD_CACHE_SECONDS,
+      },
+    );
     stored.push(originalKey);
     await context.storage.put(displayKey, display.data, {
       contentType: 'image/jpeg',
@@ -194,11 +198,15 @@ async function readMetadata(
 
 async function removeStored(context: AppContext, keys: string[]): Promise<void> {
   for (const key of keys) {
-    await context.storage.delete(key).catch((error: unknown) => context.log.error({ err: error, key }, 'could not remove a stored upload'));
+    await context.storage
+      .delete(key)
+      .catch((error: unknown) => context.log.error({ err: error, key }, 'could not remove a stored upload'));
   }
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 }

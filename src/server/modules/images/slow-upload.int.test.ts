@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-const uploadFolders = async () => new Set((await readdir(tmpdir())).filter((name) => name.startsWith('wanderer-upload-')));
+const uploadFolders = async () =>
+  new Set((await readdir(tmpdir())).filter((name) => name.startsWith('wanderer-upload-')));
 
 describe('a slow upload is cut off', () => {
   it('answers 408 and closes the connection of a body sent a byte at a time, and removes its temporary file', async () => {

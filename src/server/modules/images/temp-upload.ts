@@ -54,7 +54,10 @@ export async function sweepStaleUploads(olderThanMs: number, now = Date.now()): 
   for (const name of await readdir(root).catch(() => [] as string[])) {
     if (!name.startsWith(TEMP_PREFIX)) continue;
     const folder = join(root, name);
-    const modified = await stat(folder).then((entry) => entry.mtimeMs, () => null);
+    const modified = await stat(folder).then(
+      (entry) => entry.mtimeMs,
+      () => null,
+    );
     if (modified === null || now - modified < olderThanMs) continue;
     await rm(folder, { recursive: true, force: true });
     removed += 1;

@@ -15,11 +15,14 @@ describe('POST /api/mockups with the local renderer', () => {
   beforeAll(async () => {
     shop = await createTestApp();
     transformationId = (await insertArtwork(shop.context)).transformation.id;
-    variantIds = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().map((p: { printful_variant_id: number }) => p.printful_variant_id);
+    variantIds = (await shop.app.inject({ method: 'GET', url: '/api/products' }))
+      .json()
+      .map((p: { printful_variant_id: number }) => p.printful_variant_id);
   });
   afterAll(async () => shop?.close());
 
-  const mockups = (payload: Record<string, unknown>) => shop.app.inject({ method: 'POST', url: '/api/mockups', payload });
+  const mockups = (payload: Record<string, unknown>) =>
+    shop.app.inject({ method: 'POST', url: '/api/mockups', payload });
 
   it('renders labelled views of every enabled product, served from our storage', async () => {
     const answer = (await mockups({ transformationId, variant_ids: variantIds })).json();
@@ -28,7 +31,8 @@ describe('POST /api/mockups with the local renderer', () => {
     for (const variantId of variantIds) {
       const views = answer.mockups.filter((m: { variant_id: number }) => m.variant_id === variantId);
       expect(views.length, `variant ${variantId}`).toBeGreaterThanOrEqual(1);
-      for (const view of views) expect(view).toMatchObject({ placement: expect.any(String), label: expect.any(String), source: 'local' });
+      for (const view of views)
+        expect(view).toMatchObject({ placement: expect.any(String), label: expect.any(String), source: 'local' });
     }
     const first = await shop.app.inject({ method: 'GET', url: answer.mockups[0].mockup_url });
     expect(first.statusCode).toBe(200);
@@ -38,14 +42,23 @@ describe('POST /api/mockups with the local renderer', () => {
   it('answers from the cache the second time: the same files', async () => {
     const first = (await mockups({ transformationId, variant_ids: [variantIds[0]] })).json();
     const second = (await mockups({ transformationId, variant_ids: [variantIds[0]] })).json();
-    expect(second.mockups.map((m: { mockup_url: string }) => m.mockup_url)).toEqual(first.mockups.map((m: { mockup_url: string }) => m.mockup_url));
+    expect(second.mockups.map((m: { mockup_url: string }) => m.mockup_url)).toEqual(
+      first.mockups.map((m: { mockup_url: string }) => m.mockup_url),
+    );
   });
 
   it('renders once for five concurrent calls on one artwork: the same files for all, none orphaned (issue 10)', async () => {
     const fresh = (await insertArtwork(shop.context)).transformation.id;
     const some = variantIds.slice(0, 3);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => mockups({ transformationId: fresh, variant_ids: some })));
-    const urls = answers.map((answer) => answer.json().mockups.map((m: { mockup_url: string }) => m.mockup_url).sort());
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => mockups({ transformationId: fresh, variant_ids: some })),
+    );
+    const urls = answers.map((answer) =>
+      answer
+        .json()
+        .mockups.map((m: { mockup_url: string }) => m.mockup_url)
+        .sort(),
+    );
     for (const list of urls) expect(list).toEqual(urls[0]);
     const folder = join(shop.config.dataDir, 'storage', 'mockups', fresh);
     const files = (await readdir(folder)).sort();
@@ -86,17 +99,37 @@ describe("Printful's mockup generator replaces the local mockups when its result
 
   it('shows local mockups at once, then Printful’s copied into our storage', async () => {
     const { transformation } = await insertArtwork(shop.context);
-    const first = (await shop.app.inject({ method: 'POST', url: '/api/mockups', payload: { transformationId: transformation.id, variant_ids: [1320] } })).json();
+    const first = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/mockups',
+        payload: { transformationId: transformation.id, variant_ids: [1320] },
+      })
+    ).json();
     expect(first).toMatchObject({ success: true, pending: true });
     expect(first.mockups[0].source).toBe('local');
 
     printful.mockupTasks.pendingPolls = 2;
-    await renderPrintfulMockups(shop.context, transformation.id, 1320, { firstPollMs: 10, pollEveryMs: 10, timeoutMs: 5_000 });
+    await renderPrintfulMockups(shop.context, transformation.id, 1320, {
+      firstPollMs: 10,
+      pollEveryMs: 10,
+      timeoutMs: 5_000,
+    });
     const created = printful.requests.find((request) => request.path.startsWith('/mockup-generator/create-task/'));
-    expect(created?.body).toMatchObject({ variant_ids: [1320], format: 'jpg', files: [{ image_url: expect.stringMatching(/^http:\/\/.+\/files\/artworks\//) }] });
+    expect(created?.body).toMatchObject({
+      variant_ids: [1320],
+      format: 'jpg',
+      files: [{ image_url: expect.stringMatching(/^http:\/\/.+\/files\/artworks\//) }],
+    });
     expect(printful.requests.filter((request) => request.path.startsWith('/mockup-generator/task')).length).toBe(3);
 
-    const second = (await shop.app.inject({ method: 'POST', url: '/api/mockups', payload: { transformationId: transformation.id, variant_ids: [1320] } })).json();
+    const second = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/mockups',
+        payload: { transformationId: transformation.id, variant_ids: [1320] },
+      })
+    ).json();
     expect(second.pending).toBe(false);
     expect(second.mockups.map((m: { source: string }) => m.source)).toEqual(['printful', 'printful']);
     expect(second.mockups[1].label).toBe('Lifestyle');
@@ -109,9 +142,19 @@ describe("Printful's mockup generator replaces the local mockups when its result
   it('keeps the local mockups when the task fails', async () => {
     const { transformation } = await insertArtwork(shop.context);
     printful.mockupTasks.fail = true;
-    await renderPrintfulMockups(shop.context, transformation.id, 4830, { firstPollMs: 10, pollEveryMs: 10, timeoutMs: 5_000 });
+    await renderPrintfulMockups(shop.context, transformation.id, 4830, {
+      firstPollMs: 10,
+      pollEveryMs: 10,
+      timeoutMs: 5_000,
+    });
     printful.mockupTasks.fail = false;
-    const answer = (await shop.app.inject({ method: 'POST', url: '/api/mockups', payload: { transformationId: transformation.id, variant_ids: [4830] } })).json();
+    const answer = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/mockups',
+        payload: { transformationId: transformation.id, variant_ids: [4830] },
+      })
+    ).json();
     expect(answer.mockups.every((m: { source: string }) => m.source === 'local')).toBe(true);
   });
 });

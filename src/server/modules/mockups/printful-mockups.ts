@@ -43,9 +43,18 @@ export async function renderPrintfulMockups(
   const existing = await context.db
     .select({ id: mockups.id })
     .from(mockups)
-    .where(and(eq(mockups.transformation_id, transformationId), eq(mockups.printful_variant_id, variantId), eq(mockups.source, 'printful')));
+    .where(
+      and(
+        eq(mockups.transformation_id, transformationId),
+        eq(mockups.printful_variant_id, variantId),
+        eq(mockups.source, 'printful'),
+      ),
+    );
   if (existing.length > 0) return;
-  const [artwork] = await context.db.select().from(image_transformations).where(eq(image_transformations.id, transformationId));
+  const [artwork] = await context.db
+    .select()
+    .from(image_transformations)
+    .where(eq(image_transformations.id, transformationId));
   if (!artwork?.storage_path || !artwork.width || !artwork.height) return;
 
   const productId = await productIdOf(context, variantId);
@@ -66,13 +75,20 @@ export async function renderPrintfulMockups(
 
   const result = await waitForTask(client, task.task_key, timing);
   if (result.status !== 'completed' || !result.mockups?.length) {
-    context.log.warn({ transformationId, variantId, error: result.error }, 'Printful mockup generation failed; keeping local mockups');
+    context.log.warn(
+      { transformationId, variantId, error: result.error },
+      'Printful mockup generation failed; keeping local mockups',
+    );
     return;
   }
 
   const views = result.mockups.flatMap((mockup) => [
     { placement: mockup.placement, label: labelFor(mockup.placement), url: mockup.mockup_url },
-    ...(mockup.extra ?? []).map((extra) => ({ placement: `${mockup.placement}-${slug(extra.title)}`, label: extra.title, url: extra.url })),
+    ...(mockup.extra ?? []).map((extra) => ({
+      placement: `${mockup.placement}-${slug(extra.title)}`,
+      label: extra.title,
+      url: extra.url,
+    })),
   ]);
   const stamp = Date.now().toString(36);
   const rows = [];
@@ -80,7 +96,10 @@ export async function renderPrintfulMockups(
     const response = await fetch(view.url, { signal: AbortSignal.timeout(30_000) });
     if (!response.ok) throw new Error(`Could not copy Printful mockup ${view.url}: ${response.status}`);
     const key = `mockups/${transformationId}/${variantId}-printful-${position}-${stamp}.jpg`;
-    await context.storage.put(key, Buffer.from(await response.arrayBuffer()), { contentType: 'image/jpeg', cacheSeconds: 31_536_000 });
+    await context.storage.put(key, Buffer.from(await response.arrayBuffer()), {
+      contentType: 'image/jpeg',
+      cacheSeconds: 31_536_000,
+    });
     rows.push({
       transformation_id: transformationId,
       printful_variant_id: variantId,
@@ -116,7 +135,14 @@ export function fitInside(width: number, height: number, areaWidth: number, area
   const scale = Math.min(areaWidth / width, areaHeight / height);
   const w = Math.round(width * scale);
   const h = Math.round(height * scale);
-  return { area_width: areaWidth, area_height: areaHeight, width: w, height: h, top: Math.round((areaHeight - h) / 2), left: Math.round((areaWidth - w) / 2) };
+  return {
+    area_width: areaWidth,
+    area_height: areaHeight,
+    width: w,
+    height: h,
+    top: Math.round((areaHeight - h) / 2),
+    left: Math.round((areaWidth - w) / 2),
+  };
 }
 
 async function waitForTask(client: PrintfulClient, taskKey: string, timing: MockupTiming): Promise<Task> {
@@ -125,11 +151,16 @@ async function waitForTask(client: PrintfulClient, taskKey: string, timing: Mock
   for (;;) {
     const task = await client.get<Task>(`/mockup-generator/task?task_key=${encodeURIComponent(taskKey)}`);
     if (task.status !== 'pending') return task;
-    if (Date.now() + timing.pollEveryMs > deadline) return { task_key: taskKey, status: 'failed', error: 'Mockup generation timed out' };
+    if (Date.now() + timing.pollEveryMs > deadline)
+      return { task_key: taskKey, status: 'failed', error: 'Mockup generation timed out' };
     await sleep(timing.pollEveryMs);
   }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'view';
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'view';
 const labelFor = (placement: string) => placement.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());

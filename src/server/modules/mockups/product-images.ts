@@ -24,9 +24,13 @@ export async function queueMissingProductImages(context: AppContext): Promise<vo
 /** Job: renders and stores one product's picture, unless it has one by now. */
 export async function renderStoreProductImage(context: AppContext, productId: string): Promise<void> {
   const [item] = await context.db.select().from(physical_items).where(eq(physical_items.id, productId));
-  if (!item || item.product_image_url || !item.printful_variant_id || !findBuiltinVariant(item.printful_variant_id)) return;
+  if (!item || item.product_image_url || !item.printful_variant_id || !findBuiltinVariant(item.printful_variant_id))
+    return;
   const key = `products/variant-${item.printful_variant_id}.jpg`;
-  await context.storage.put(key, await renderProductImage(item.printful_variant_id), { contentType: 'image/jpeg', cacheSeconds: 86_400 });
+  await context.storage.put(key, await renderProductImage(item.printful_variant_id), {
+    contentType: 'image/jpeg',
+    cacheSeconds: 86_400,
+  });
   await context.db
     .update(physical_items)
     .set({ product_image_url: context.storage.publicUrl(key) })
@@ -39,6 +43,9 @@ export async function renderCatalogImages(context: AppContext): Promise<void> {
     const key = builtinProductImageKey(product.id);
     const [first] = product.variants;
     if (!first || (await context.storage.exists(key))) continue;
-    await context.storage.put(key, await renderProductImage(first.id), { contentType: 'image/jpeg', cacheSeconds: 86_400 });
+    await context.storage.put(key, await renderProductImage(first.id), {
+      contentType: 'image/jpeg',
+      cacheSeconds: 86_400,
+    });
   }
 }

@@ -87,12 +87,17 @@ async function renderAndStore(context: AppContext, artworkId: string, bytes: Buf
   await saveMockups(context.db, stored);
 }
 
-export async function generateMockups(context: AppContext, input: z.infer<typeof generateMockupsSchema>): Promise<MockupAnswer> {
+export async function generateMockups(
+  context: AppContext,
+  input: z.infer<typeof generateMockupsSchema>,
+): Promise<MockupAnswer> {
   const artwork = await completedArtwork(context, input.transformationId);
   const variantIds = [...new Set(input.variant_ids)];
   let rows = await listMockups(context.db, artwork.id, variantIds);
 
-  const missing = variantIds.filter((id) => !rows.some((row) => row.printful_variant_id === id && row.source === 'local'));
+  const missing = variantIds.filter(
+    (id) => !rows.some((row) => row.printful_variant_id === id && row.source === 'local'),
+  );
   if (missing.length > 0) {
     const bytes = await artworkBytes(context, artwork.id, artwork.storage_path);
     // Concurrent calls for one artwork share each variant's render: five visitors' (or one
@@ -108,7 +113,11 @@ export async function generateMockups(context: AppContext, input: z.infer<typeof
     for (const variantId of variantIds) {
       if (rows.some((row) => row.printful_variant_id === variantId && row.source === 'printful')) continue;
       pending = true;
-      await context.jobs.send('mockups.printful', { transformationId: artwork.id, variantId }, { singletonKey: `${artwork.id}:${variantId}` });
+      await context.jobs.send(
+        'mockups.printful',
+        { transformationId: artwork.id, variantId },
+        { singletonKey: `${artwork.id}:${variantId}` },
+      );
     }
   }
 

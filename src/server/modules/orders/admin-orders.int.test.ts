@@ -4,7 +4,14 @@ import { email_messages, order_events, order_refunds, orders } from '../../db/sc
 import { createAccount, SAME_ORIGIN, signInCookie } from '../../testing/admin-session.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { jobsFor } from '../../testing/fixtures/jobs.js';
-import { addMockup, checkoutBody, createArtwork, sellableProducts, TEST_ADDRESS, type SellableProduct } from '../../testing/fixtures/orders.js';
+import {
+  addMockup,
+  checkoutBody,
+  createArtwork,
+  sellableProducts,
+  TEST_ADDRESS,
+  type SellableProduct,
+} from '../../testing/fixtures/orders.js';
 import { submitFulfilment } from '../fulfilment/service.js';
 import { createJobHandlers } from '../../jobs/handlers.js';
 import { sendShippedNotice } from '../email/service.js';
@@ -39,15 +46,28 @@ async function placeOrder(options: { email?: string; name?: string; quantity?: n
   expect(response.statusCode, response.body).toBe(200);
   const { order_id: orderId, client_secret: clientSecret } = response.json();
   if (options.pay) {
-    const paid = await shop.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { client_secret: clientSecret, card } });
+    const paid = await shop.app.inject({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      payload: { client_secret: clientSecret, card },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
   }
   return orderId as string;
 }
 
 const admin = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-  const response = await shop.app.inject({ method, url, headers: { cookie, origin: SAME_ORIGIN }, ...(payload ? { payload } : {}) });
-  return { status: response.statusCode, body: String(response.headers['content-type'] ?? '').includes('json') ? response.json() : response.body, headers: response.headers };
+  const response = await shop.app.inject({
+    method,
+    url,
+    headers: { cookie, origin: SAME_ORIGIN },
+    ...(payload ? { payload } : {}),
+  });
+  return {
+    status: response.statusCode,
+    body: String(response.headers['content-type'] ?? '').includes('json') ? response.json() : response.body,
+    headers: response.headers,
+  };
 };
 const orderOf = async (id: string) => (await shop.context.db.select().from(orders).where(eq(orders.id, id)))[0];
 
@@ -95,9 +115,15 @@ describe('GET /api/admin/orders: search, status, dates and pages in SQL, newest 
   });
 
   it('searches the order id (prefix), customer e-mail and shipping name, case-insensitively', async () => {
-    expect((await admin('GET', `/api/admin/orders?search=${pendingId.slice(0, 8)}`)).body.orders.map((o: { id: string }) => o.id)).toEqual([pendingId]);
+    expect(
+      (await admin('GET', `/api/admin/orders?search=${pendingId.slice(0, 8)}`)).body.orders.map(
+        (o: { id: string }) => o.id,
+      ),
+    ).toEqual([pendingId]);
     expect((await admin('GET', `/api/admin/orders?search=${pendingId.slice(0, 8).toUpperCase()}`)).body.total).toBe(1);
-    expect((await admin('GET', '/api/admin/orders?search=PENNY')).body.orders.map((o: { id: string }) => o.id)).toEqual([pendingId]);
+    expect((await admin('GET', '/api/admin/orders?search=PENNY')).body.orders.map((o: { id: string }) => o.id)).toEqual(
+      [pendingId],
+    );
     expect((await admin('GET', '/api/admin/orders?search=person%40example.org')).body.total).toBe(2);
     expect((await admin('GET', '/api/admin/orders?search=%25')).body.total).toBe(0);
   });
@@ -127,7 +153,10 @@ describe('GET /api/admin/orders: search, status, dates and pages in SQL, newest 
     const hourAgo = new Date(Date.now() - 3600_000);
     await shop.context.db.update(orders).set({ paid_at: hourAgo }).where(eq(orders.id, stuck));
     await shop.context.db.update(orders).set({ printful_status: 'failed' }).where(eq(orders.id, failed));
-    await shop.context.db.update(orders).set({ paid_at: hourAgo, printful_status: 'confirmed' }).where(eq(orders.id, fine));
+    await shop.context.db
+      .update(orders)
+      .set({ paid_at: hourAgo, printful_status: 'confirmed' })
+      .where(eq(orders.id, fine));
     const { body } = await admin('GET', '/api/admin/orders?status=attention&search=attention.');
     expect(body.orders.map((o: { id: string }) => o.id).sort()).toEqual([stuck, failed].sort());
     expect(fresh).toBeTruthy();
@@ -197,10 +226,19 @@ describe('GET /api/admin/orders/:id: the whole order and its timeline', () => {
     await sendShippedNotice(shop.context, id);
     const { body } = await admin('GET', `/api/admin/orders/${id}`);
     expect(body.timeline.map((event: { type: string }) => event.type)).toEqual([
-      'created', 'paid', 'submitted', 'confirmed', 'shipped', 'shipped_email_sent',
+      'created',
+      'paid',
+      'submitted',
+      'confirmed',
+      'shipped',
+      'shipped_email_sent',
     ]);
     const shipped = body.timeline.find((event: { type: string }) => event.type === 'shipped');
-    expect(shipped.detail).toMatchObject({ carrier: 'USPS', tracking_number: body.tracking_number, tracking_url: body.tracking_url });
+    expect(shipped.detail).toMatchObject({
+      carrier: 'USPS',
+      tracking_number: body.tracking_number,
+      tracking_url: body.tracking_url,
+    });
     const [mail] = await shop.context.db
       .select()
       .from(email_messages)
@@ -248,7 +286,9 @@ describe('POST /api/admin/orders/:id/retry-fulfilment', () => {
     // The paid event queued one; the owner presses retry after it has run and failed.
     await shop.context.db.execute(`delete from pgboss.job where data->>'orderId' = '${id}'`);
     await shop.context.db.update(orders).set({ printful_status: 'failed' }).where(eq(orders.id, id));
-    const presses = await Promise.all(Array.from({ length: 10 }, () => admin('POST', `/api/admin/orders/${id}/retry-fulfilment`)));
+    const presses = await Promise.all(
+      Array.from({ length: 10 }, () => admin('POST', `/api/admin/orders/${id}/retry-fulfilment`)),
+    );
     const statuses = presses.map((press) => press.status).sort();
     expect(statuses.filter((s) => s === 202)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
@@ -275,14 +315,26 @@ describe('POST /api/admin/orders/:id/refund through the test provider', () => {
 
     const rest = await admin('POST', `/api/admin/orders/${id}/refund`, {});
     expect(rest.status).toBe(200);
-    expect(rest.body).toMatchObject({ status: 'refunded', status_label: 'Refunded', refunded_amount: total, actions: { refund: false } });
+    expect(rest.body).toMatchObject({
+      status: 'refunded',
+      status_label: 'Refunded',
+      refunded_amount: total,
+      actions: { refund: false },
+    });
 
     const rows = await shop.context.db.select().from(order_refunds).where(eq(order_refunds.order_id, id));
     expect(rows.map((row) => row.amount).sort((a, b) => a - b)).toEqual([half, total - half].sort((a, b) => a - b));
     expect(rows.every((row) => row.currency === 'USD' && row.provider_refund_id?.startsWith('tre_'))).toBe(true);
-    const mails = await shop.context.db.select().from(email_messages).where(and(eq(email_messages.order_id, id), eq(email_messages.kind, 'order_refund')));
+    const mails = await shop.context.db
+      .select()
+      .from(email_messages)
+      .where(and(eq(email_messages.order_id, id), eq(email_messages.kind, 'order_refund')));
     expect(mails).toHaveLength(2);
-    expect(rest.body.timeline.filter((event: { type: string }) => event.type === 'refunded').map((event: { detail: { amount: number } }) => event.detail.amount)).toEqual([half, total - half]);
+    expect(
+      rest.body.timeline
+        .filter((event: { type: string }) => event.type === 'refunded')
+        .map((event: { detail: { amount: number } }) => event.detail.amount),
+    ).toEqual([half, total - half]);
     expect(rest.body.timeline.filter((event: { type: string }) => event.type === 'refund_email_sent')).toHaveLength(2);
 
     expect((await admin('POST', `/api/admin/orders/${id}/refund`, {})).status).toBe(409);
@@ -300,7 +352,10 @@ describe('POST /api/admin/orders/:id/refund through the test provider', () => {
 
   it('two full refunds pressed at once give the money back once', async () => {
     const id = await placeOrder({ pay: true });
-    const both = await Promise.all([admin('POST', `/api/admin/orders/${id}/refund`, {}), admin('POST', `/api/admin/orders/${id}/refund`, {})]);
+    const both = await Promise.all([
+      admin('POST', `/api/admin/orders/${id}/refund`, {}),
+      admin('POST', `/api/admin/orders/${id}/refund`, {}),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await shop.context.db.select().from(order_refunds).where(eq(order_refunds.order_id, id))).toHaveLength(1);
   });
@@ -330,7 +385,9 @@ describe('GET /api/admin/orders/export.csv', () => {
     expect(headers['content-type']).toMatch(/^text\/csv/);
     expect(headers['content-disposition']).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = (body as string).trim().split('\n');
-    expect(lines[0]).toBe('id,created_at,status,status_label,customer_email,shipping_name,items,total_amount,refunded_amount,currency,email_status,paid_at,shipped_at,printful_status,printful_order_id,shipping_city,shipping_country');
+    expect(lines[0]).toBe(
+      'id,created_at,status,status_label,customer_email,shipping_name,items,total_amount,refunded_amount,currency,email_status,paid_at,shipped_at,printful_status,printful_order_id,shipping_city,shipping_country',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(id);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
@@ -341,7 +398,12 @@ describe('GET /api/admin/orders/export.csv', () => {
     const { exportOrdersCsv } = await import('./admin-service.js');
     const chunks: string[] = [];
     for await (const chunk of exportOrdersCsv(shop.context, { search: '', status: 'all' }, 3)) chunks.push(chunk);
-    const ids = chunks.join('').trim().split('\n').slice(1).map((line) => line.split(',')[0]);
+    const ids = chunks
+      .join('')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
     const all = await shop.context.db.select({ id: orders.id }).from(orders);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.sort()).toEqual(all.map((o) => o.id).sort());
@@ -355,11 +417,19 @@ describe('GET /api/admin/emails', () => {
     const list = await admin('GET', `/api/admin/emails?order_id=${id}`);
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(1);
-    expect(list.body.emails[0]).toMatchObject({ order_id: id, kind: 'order_confirmation', status: 'sent', transport: 'outbox', to_address: 'jane@example.com' });
+    expect(list.body.emails[0]).toMatchObject({
+      order_id: id,
+      kind: 'order_confirmation',
+      status: 'sent',
+      transport: 'outbox',
+      to_address: 'jane@example.com',
+    });
     const one = await admin('GET', `/api/admin/emails/${list.body.emails[0].id}`);
     expect(one.status).toBe(200);
     expect(one.body.html).toContain('Thank you for your order!');
     expect((await admin('GET', '/api/admin/emails/3f2a9c1e-0d4b-4a51-9c1b-2f6f1b0e7a11')).status).toBe(404);
-    expect((await shop.context.db.select().from(order_events).where(eq(order_events.order_id, id))).map((e) => e.type)).toContain('email_resent');
+    expect(
+      (await shop.context.db.select().from(order_events).where(eq(order_events.order_id, id))).map((e) => e.type),
+    ).toContain('email_resent');
   });
 });

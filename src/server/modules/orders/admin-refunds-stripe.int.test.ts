@@ -48,7 +48,13 @@ afterAll(async () => {
 
 /** An order paid through Stripe: checkout, the fake's PaymentIntent succeeds, the signed webhook arrives. */
 async function paidOrder(): Promise<{ orderId: string; paymentIntentId: string }> {
-  const created = (await shop.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutBody([{ product, transformationId, quantity: 3 }]) })).json();
+  const created = (
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: checkoutBody([{ product, transformationId, quantity: 3 }]),
+    })
+  ).json();
   const [order] = await shop.context.db.select().from(orders).where(eq(orders.id, created.order_id));
   const paymentIntentId = order.stripe_payment_intent_id!;
   stripeFake.succeed(paymentIntentId);
@@ -56,7 +62,10 @@ async function paidOrder(): Promise<{ orderId: string; paymentIntentId: string }
   const hook = await shop.app.inject({
     method: 'POST',
     url: '/api/payments/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
     payload,
   });
   expect(hook.statusCode, hook.body).toBe(200);
@@ -64,7 +73,12 @@ async function paidOrder(): Promise<{ orderId: string; paymentIntentId: string }
 }
 
 const refund = async (orderId: string, payload: object = {}) => {
-  const response = await shop.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/refund`, headers: { cookie, origin: SAME_ORIGIN }, payload });
+  const response = await shop.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/refund`,
+    headers: { cookie, origin: SAME_ORIGIN },
+    payload,
+  });
   return { status: response.statusCode, body: response.json() };
 };
 
@@ -83,7 +97,11 @@ describe('refunds through Stripe (the real stripe client against the local fake)
     const rest = await refund(orderId);
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
     expect(rest.body).toMatchObject({ status: 'refunded', refunded_amount: total, printful_status: 'canceled' });
-    expect(printfulFake.calls.filter((call) => call.method === 'DELETE' && call.path === `/orders/@${orderId.replace(/-/g, '')}`)).toHaveLength(1);
+    expect(
+      printfulFake.calls.filter(
+        (call) => call.method === 'DELETE' && call.path === `/orders/@${orderId.replace(/-/g, '')}`,
+      ),
+    ).toHaveLength(1);
 
     const stripeRefunds = stripeFake.refunds.filter((r) => r.payment_intent === paymentIntentId);
     expect(stripeRefunds.map((r) => r.amount)).toEqual([half, total - half]);
@@ -98,15 +116,23 @@ describe('refunds through Stripe (the real stripe client against the local fake)
     const { orderId, paymentIntentId } = await paidOrder();
     // Someone refunded in Stripe's own dashboard: Stripe has less left than we think.
     stripeFake.refunds.push({
-      id: 're_dashboard', object: 'refund', amount: stripeFake.paymentIntents.get(paymentIntentId)!.amount, currency: 'usd',
-      payment_intent: paymentIntentId, status: 'succeeded', metadata: {}, created: 0,
+      id: 're_dashboard',
+      object: 'refund',
+      amount: stripeFake.paymentIntents.get(paymentIntentId)!.amount,
+      currency: 'usd',
+      payment_intent: paymentIntentId,
+      status: 'succeeded',
+      metadata: {},
+      created: 0,
     });
     const refused = await refund(orderId, { amount: 100 });
     expect(refused.status).toBe(502);
     expect(refused.body.error).toMatch(/greater than unrefunded amount/);
     const [order] = await shop.context.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ status: 'paid', refunded_amount: 0 });
-    expect(await shop.context.db.select().from(order_refunds).where(eq(order_refunds.order_id, orderId))).toHaveLength(0);
+    expect(await shop.context.db.select().from(order_refunds).where(eq(order_refunds.order_id, orderId))).toHaveLength(
+      0,
+    );
   });
 
   it('refuses a full refund with 409 when the print order can no longer be cancelled, refunding nothing', async () => {

@@ -72,7 +72,8 @@ export function orderFilter(query: Pick<AdminOrderListQuery, 'search' | 'status'
     conditions.push(range ? (or(and(gte(orders.id, range[0]), lte(orders.id, range[1])), contains) as SQL) : contains);
   }
   if (query.from) conditions.push(gte(orders.created_at, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) conditions.push(lt(orders.created_at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (query.to)
+    conditions.push(lt(orders.created_at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -119,7 +120,10 @@ export async function orderStats(context: AppContext) {
     .select({
       total: count(),
       pending_payment: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
-      needs_submission: sql<number>`count(*) filter (where ${orders.status} = 'paid' and ${orders.printful_status} is null)`.mapWith(Number),
+      needs_submission:
+        sql<number>`count(*) filter (where ${orders.status} = 'paid' and ${orders.printful_status} is null)`.mapWith(
+          Number,
+        ),
       confirmed: sql<number>`count(*) filter (where ${orders.printful_status} = 'confirmed')`.mapWith(Number),
     })
     .from(orders);
@@ -165,9 +169,21 @@ async function findAdminOrder(context: AppContext, id: string): Promise<OrderRow
 export async function readOrderForAdmin(context: AppContext, id: string): Promise<AdminOrderDetail> {
   const order = await findAdminOrder(context, id);
   const [items, refunds, events] = await Promise.all([
-    context.db.select().from(order_items).where(eq(order_items.order_id, order.id)).orderBy(asc(order_items.position), asc(order_items.id)),
-    context.db.select().from(order_refunds).where(eq(order_refunds.order_id, order.id)).orderBy(asc(order_refunds.created_at)),
-    context.db.select().from(order_events).where(eq(order_events.order_id, order.id)).orderBy(asc(order_events.created_at), asc(order_events.id)),
+    context.db
+      .select()
+      .from(order_items)
+      .where(eq(order_items.order_id, order.id))
+      .orderBy(asc(order_items.position), asc(order_items.id)),
+    context.db
+      .select()
+      .from(order_refunds)
+      .where(eq(order_refunds.order_id, order.id))
+      .orderBy(asc(order_refunds.created_at)),
+    context.db
+      .select()
+      .from(order_events)
+      .where(eq(order_events.order_id, order.id))
+      .orderBy(asc(order_events.created_at), asc(order_events.id)),
   ]);
   return {
     id: order.id,
@@ -295,7 +311,9 @@ export async function refundOrder(context: AppContext, id: string, requested?: n
     } catch (error) {
       await release();
       context.log.warn({ err: error, order: order.id }, 'could not cancel the print order before a refund');
-      throw conflict(`${ADMIN_ORDER_MESSAGES.alreadyShippedCannotCancelPrint}: ${error instanceof Error ? error.message : String(error)}`);
+      throw conflict(
+        `${ADMIN_ORDER_MESSAGES.alreadyShippedCannotCancelPrint}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -312,13 +330,18 @@ export async function refundOrder(context: AppContext, id: string, requested?: n
   } catch (error) {
     await release();
     context.log.warn({ err: error, order: order.id, amount }, 'refund refused by the payment provider');
-    const message = error instanceof PaymentProviderError ? (error.visibleMessage ?? 'The payment provider refused the refund') : 'The payment provider refused the refund';
+    const message =
+      error instanceof PaymentProviderError
+        ? (error.visibleMessage ?? 'The payment provider refused the refund')
+        : 'The payment provider refused the refund';
     throw new HttpError(502, message);
   }
 
   await context.db.transaction(async (tx) => {
     const refundRowId = randomUUID();
-    await tx.insert(order_refunds).values({ id: refundRowId, order_id: order.id, amount, currency: order.currency, provider_refund_id: refundId });
+    await tx
+      .insert(order_refunds)
+      .values({ id: refundRowId, order_id: order.id, amount, currency: order.currency, provider_refund_id: refundId });
     await tx.insert(order_events).values({
       order_id: order.id,
       type: 'refunded',
@@ -327,7 +350,12 @@ export async function refundOrder(context: AppContext, id: string, requested?: n
     if (full) {
       await tx
         .update(orders)
-        .set({ status: 'refunded', ...(order.shipped_at ? {} : { printful_status: order.printful_order_id ? 'canceled' : order.printful_status }) })
+        .set({
+          status: 'refunded',
+          ...(order.shipped_at
+            ? {}
+            : { printful_status: order.printful_order_id ? 'canceled' : order.printful_status }),
+        })
         .where(eq(orders.id, order.id));
     }
   });
@@ -355,8 +383,23 @@ export async function cancelOrder(context: AppContext, id: string): Promise<Admi
 }
 
 export const CSV_COLUMNS = [
-  'id', 'created_at', 'status', 'status_label', 'customer_email', 'shipping_name', 'items', 'total_amount', 'refunded_amount',
-  'currency', 'email_status', 'paid_at', 'shipped_at', 'printful_status', 'printful_order_id', 'shipping_city', 'shipping_country',
+  'id',
+  'created_at',
+  'status',
+  'status_label',
+  'customer_email',
+  'shipping_name',
+  'items',
+  'total_amount',
+  'refunded_amount',
+  'currency',
+  'email_status',
+  'paid_at',
+  'shipped_at',
+  'printful_status',
+  'printful_order_id',
+  'shipping_city',
+  'shipping_country',
 ] as const;
 
 const csvCell = (value: unknown): string => {

@@ -24,7 +24,13 @@ describe('GET /api/orders/:id answers the spec’s order read', () => {
       await shop.app.inject({
         method: 'POST',
         url: '/api/checkout',
-        payload: checkoutBody([{ product: mug, transformationId, quantity: 2 }, { product: poster, transformationId }], { customerEmail: 'jane.doe@example.com' }),
+        payload: checkoutBody(
+          [
+            { product: mug, transformationId, quantity: 2 },
+            { product: poster, transformationId },
+          ],
+          { customerEmail: 'jane.doe@example.com' },
+        ),
       })
     ).json();
     const { status, body, headers } = await get(`/api/orders/${created.order_id}`);
@@ -32,9 +38,25 @@ describe('GET /api/orders/:id answers the spec’s order read', () => {
     expect(headers['cache-control']).toBe('no-store');
     expect(Object.keys(body).sort()).toEqual(
       [
-        'id', 'order_number', 'status', 'status_label', 'progress', 'printful_status', 'total_amount', 'currency', 'created_at',
-        'paid_at', 'shipped_at', 'shipping_name', 'customer_email', 'stripe_payment_intent_id', 'payment_error',
-        'tracking_carrier', 'tracking_number', 'tracking_url', 'order_items',
+        'id',
+        'order_number',
+        'status',
+        'status_label',
+        'progress',
+        'printful_status',
+        'total_amount',
+        'currency',
+        'created_at',
+        'paid_at',
+        'shipped_at',
+        'shipping_name',
+        'customer_email',
+        'stripe_payment_intent_id',
+        'payment_error',
+        'tracking_carrier',
+        'tracking_number',
+        'tracking_url',
+        'order_items',
       ].sort(),
     );
     const mugCents = Math.round(mug.final_price! * 100);
@@ -60,7 +82,13 @@ describe('GET /api/orders/:id answers the spec’s order read', () => {
       { key: 'production', label: 'In Production', done: false },
       { key: 'shipped', label: 'Shipped', done: false },
     ]);
-    expect(body.order_items).toContainEqual({ product_name: mug.name, quantity: 2, unit_price: mugCents, total_price: mugCents * 2, mockup_urls: [mockup] });
+    expect(body.order_items).toContainEqual({
+      product_name: mug.name,
+      quantity: 2,
+      unit_price: mugCents,
+      total_price: mugCents * 2,
+      mockup_urls: [mockup],
+    });
     expect(JSON.stringify(body)).not.toContain('jane.doe');
     expect(JSON.stringify(body)).not.toContain('Harbour');
   });
@@ -68,8 +96,17 @@ describe('GET /api/orders/:id answers the spec’s order read', () => {
   it('reads In Production once the fulfilment is confirmed', async () => {
     const { transformationId } = await createArtwork(shop.context);
     const [product] = await sellableProducts(shop.context);
-    const created = (await shop.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutBody([{ product, transformationId }]) })).json();
-    await shop.context.db.update(orders).set({ status: 'paid', paid_at: new Date(), printful_status: 'confirmed' }).where(eq(orders.id, created.order_id));
+    const created = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: checkoutBody([{ product, transformationId }]),
+      })
+    ).json();
+    await shop.context.db
+      .update(orders)
+      .set({ status: 'paid', paid_at: new Date(), printful_status: 'confirmed' })
+      .where(eq(orders.id, created.order_id));
     const { body } = await get(`/api/orders/${created.order_id}`);
     expect(body.status_label).toBe('In Production');
     expect(body.progress.map((step: { done: boolean }) => step.done)).toEqual([true, true, true, false]);

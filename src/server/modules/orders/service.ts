@@ -79,9 +79,14 @@ export async function readOrder(context: AppContext, id: string): Promise<OrderR
  * payment succeeded, so a webhook that is late or lost still pays the order. The answer goes
  * through the same event path as a webhook, under an id of its own, recorded once.
  */
-export async function verifyOrderPayment(context: AppContext, id: string, paymentIntentId?: string): Promise<OrderRead> {
+export async function verifyOrderPayment(
+  context: AppContext,
+  id: string,
+  paymentIntentId?: string,
+): Promise<OrderRead> {
   const order = await findOrder(context, id);
-  if (paymentIntentId && order.stripe_payment_intent_id !== paymentIntentId) throw notFound(ORDER_PAGE_MESSAGES.notFound);
+  if (paymentIntentId && order.stripe_payment_intent_id !== paymentIntentId)
+    throw notFound(ORDER_PAGE_MESSAGES.notFound);
   if (order.status === 'pending' && order.stripe_payment_intent_id) {
     try {
       const provider = paymentProvider(context, order.payment_provider as PaymentProviderId);

@@ -15,7 +15,13 @@ afterAll(async () => shop?.close());
 async function pendingOrder(): Promise<{ orderId: string; paymentIntentId: string; total: number }> {
   const { transformationId } = await createArtwork(shop.context);
   const [product] = await sellableProducts(shop.context);
-  const created = (await shop.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutBody([{ product, transformationId }]) })).json();
+  const created = (
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: checkoutBody([{ product, transformationId }]),
+    })
+  ).json();
   const [order] = await shop.context.db.select().from(orders).where(eq(orders.id, created.order_id));
   return { orderId: order.id, paymentIntentId: order.stripe_payment_intent_id!, total: order.total_amount };
 }
@@ -33,12 +39,18 @@ const succeeded = (id: string, order: { orderId: string; paymentIntentId: string
 describe('only the call that flips the order to paid queues its work', () => {
   it('ten concurrent markOrderPaid calls with different events: exactly one returns true and queues', async () => {
     const order = await pendingOrder();
-    const results = await Promise.all(Array.from({ length: 10 }, (_, index) => markOrderPaid(shop.context, order.orderId, { event: succeeded(`evt_flip_${index}`, order) })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        markOrderPaid(shop.context, order.orderId, { event: succeeded(`evt_flip_${index}`, order) }),
+      ),
+    );
     expect(results.filter((result) => result === true)).toHaveLength(1);
     expect(results.filter((result) => result === false)).toHaveLength(9);
     expect(await jobsFor(shop.context, 'order.submit-fulfilment', order.orderId)).toHaveLength(1);
     expect(await jobsFor(shop.context, 'order.send-confirmation', order.orderId)).toHaveLength(1);
-    expect(await shop.context.db.select().from(payment_events).where(eq(payment_events.order_id, order.orderId))).toHaveLength(10);
+    expect(
+      await shop.context.db.select().from(payment_events).where(eq(payment_events.order_id, order.orderId)),
+    ).toHaveLength(10);
   });
 
   it('the same event applied ten times at once is recorded once and pays once', async () => {
@@ -52,7 +64,11 @@ describe('only the call that flips the order to paid queues its work', () => {
   it('never pays an order whose payment intent is another one', async () => {
     const order = await pendingOrder();
     const other = await pendingOrder();
-    const result = await applyPaymentEvent(shop.context, { ...succeeded('evt_wrong_pi', order), paymentIntentId: other.paymentIntentId, amount: other.total });
+    const result = await applyPaymentEvent(shop.context, {
+      ...succeeded('evt_wrong_pi', order),
+      paymentIntentId: other.paymentIntentId,
+      amount: other.total,
+    });
     expect(result.orderId).toBe(other.orderId);
     const [first] = await shop.context.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(first.status).toBe('pending');

@@ -51,7 +51,10 @@ const uuid = z.uuid();
 async function findOrderFor(db: Database, event: PaymentEvent): Promise<OrderRow | null> {
   if (event.orderId && uuid.safeParse(event.orderId).success) {
     const [order] = await db.select().from(orders).where(eq(orders.id, event.orderId));
-    if (order && (order.stripe_payment_intent_id === null || order.stripe_payment_intent_id === event.paymentIntentId)) {
+    if (
+      order &&
+      (order.stripe_payment_intent_id === null || order.stripe_payment_intent_id === event.paymentIntentId)
+    ) {
       return order;
     }
   }
@@ -69,7 +72,13 @@ async function recordOnce(
   return context.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(payment_events)
-      .values({ id: event.id, provider: event.provider, type: event.type, order_id: orderId, payload: event.payload ?? null })
+      .values({
+        id: event.id,
+        provider: event.provider,
+        type: event.type,
+        order_id: orderId,
+        payload: event.payload ?? null,
+      })
       .onConflictDoNothing()
       .returning({ id: payment_events.id });
     if (recorded.length === 0) return { duplicate: true, changed: false };
@@ -152,7 +161,12 @@ export async function markOrderPaid(
   const { duplicate, changed } = await recordOnce(context, event, orderId, async (tx) => {
     const flipped = await tx
       .update(orders)
-      .set({ status: 'paid', paid_at: new Date(), payment_error: null, stripe_payment_intent_id: event.paymentIntentId })
+      .set({
+        status: 'paid',
+        paid_at: new Date(),
+        payment_error: null,
+        stripe_payment_intent_id: event.paymentIntentId,
+      })
       .where(
         and(
           eq(orders.id, orderId),

@@ -32,7 +32,10 @@ afterAll(async () => {
 });
 
 async function shopWith(env: Record<string, string>, options: { workers?: boolean } = {}): Promise<TestApp> {
-  const shop = await createTestApp({ env: { PRINTFUL_BASE_URL: printful.url, ...env }, workers: options.workers ?? true });
+  const shop = await createTestApp({
+    env: { PRINTFUL_BASE_URL: printful.url, ...env },
+    workers: options.workers ?? true,
+  });
   shops.push(shop);
   return shop;
 }
@@ -40,7 +43,11 @@ async function shopWith(env: Record<string, string>, options: { workers?: boolea
 async function checkout(shop: TestApp) {
   const { transformationId } = await createArtwork(shop.context);
   const [product] = await sellableProducts(shop.context);
-  const response = await shop.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutBody([{ product, transformationId }]) });
+  const response = await shop.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: checkoutBody([{ product, transformationId }]),
+  });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -58,8 +65,13 @@ async function orderFromBeforePrintful(shop: TestApp): Promise<{ orderId: string
 }
 
 const confirm = (shop: TestApp, clientSecret: string) =>
-  shop.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { client_secret: clientSecret, card } });
-const orderOf = async (shop: TestApp, id: string) => (await shop.context.db.select().from(orders).where(eq(orders.id, id)))[0];
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    payload: { client_secret: clientSecret, card },
+  });
+const orderOf = async (shop: TestApp, id: string) =>
+  (await shop.context.db.select().from(orders).where(eq(orders.id, id)))[0];
 const orderCount = async (shop: TestApp) => (await shop.context.db.select({ n: count() }).from(orders))[0].n;
 const printfulOrderCalls = () => printful.calls.filter((call) => call.path.startsWith('/orders'));
 const config = async (shop: TestApp) => (await shop.app.inject({ url: '/api/payments/config' })).json();
@@ -155,9 +167,14 @@ describe('with a Printful key saved in the admin Settings and no Stripe', () => 
     expect((await orderOf(shop, pending.body.order_id)).status).toBe('pending');
     expect(printfulOrderCalls()).toEqual([]);
 
-    const integrations = (await shop.app.inject({ url: '/api/admin/settings/integrations', headers: { cookie } })).json();
+    const integrations = (
+      await shop.app.inject({ url: '/api/admin/settings/integrations', headers: { cookie } })
+    ).json();
     const payments = integrations.find((status: { id: string }) => status.id === 'payments');
-    expect(payments.check).toMatchObject({ ok: false, message: expect.stringContaining('Payments are not configured') });
+    expect(payments.check).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Payments are not configured'),
+    });
   });
 });
 
@@ -170,7 +187,10 @@ describe('with ALLOW_TEST_PAYMENTS=true', () => {
     const paid = await confirm(shop, body.client_secret);
     expect(paid.json().status).toBe('succeeded');
 
-    const order = await waitFor(() => orderOf(shop, body.order_id), (row) => row.printful_order_id !== null);
+    const order = await waitFor(
+      () => orderOf(shop, body.order_id),
+      (row) => row.printful_order_id !== null,
+    );
     expect(order).toMatchObject({ status: 'paid', fulfilment_provider: 'printful' });
     await settle(shop, body.order_id);
     const external = body.order_id.replace(/-/g, '');
@@ -185,19 +205,37 @@ describe('Stripe keys saved in Settings', () => {
     await createAccount(shop.context, 'owner@example.com', 'owner-password-1', 'admin');
     const cookie = await signInCookie(shop.app, 'owner@example.com', 'owner-password-1');
     const save = (keys: object) =>
-      shop.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie, origin: SAME_ORIGIN }, payload: { keys } });
+      shop.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: { cookie, origin: SAME_ORIGIN },
+        payload: { keys },
+      });
 
     expect(await config(shop)).toMatchObject({ provider: 'test', testMode: true });
-    const saved = await save({ stripe_secret_key: 'sk_test_saved_4321', stripe_publishable_key: 'pk_test_saved', stripe_webhook_secret: 'whsec_saved' });
+    const saved = await save({
+      stripe_secret_key: 'sk_test_saved_4321',
+      stripe_publishable_key: 'pk_test_saved',
+      stripe_webhook_secret: 'whsec_saved',
+    });
     expect(saved.statusCode).toBe(200);
     const keys = saved.json().keys as Array<{ key: string; source: string | null; last4: string | null }>;
     expect(keys.find((key) => key.key === 'stripe_secret_key')).toMatchObject({ source: 'saved', last4: '4321' });
     expect(keys.find((key) => key.key === 'stripe_publishable_key')).toMatchObject({ source: 'environment' });
     expect(JSON.stringify(saved.json())).not.toContain('sk_test_saved');
 
-    expect(await config(shop)).toEqual({ success: true, provider: 'stripe', publishableKey: 'pk_test_from_environment', testMode: false });
+    expect(await config(shop)).toEqual({
+      success: true,
+      provider: 'stripe',
+      publishableKey: 'pk_test_from_environment',
+      testMode: false,
+    });
     expect(shop.context.config.stripe).toMatchObject({ secretKey: 'sk_test_saved_4321', webhookSecret: 'whsec_saved' });
-    const testConfirm = await shop.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { client_secret: 'x', card } });
+    const testConfirm = await shop.app.inject({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      payload: { client_secret: 'x', card },
+    });
     expect(testConfirm.statusCode).toBe(404);
 
     await save({ stripe_secret_key: null });

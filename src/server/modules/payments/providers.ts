@@ -35,7 +35,10 @@ export function paymentsNotConfigured(): HttpError {
 }
 
 /** The provider with this id (an order's own `payment_provider`), or the active one. */
-export function paymentProvider(context: AppContext, id: PaymentProviderId | null = activePaymentProviderId(context)): PaymentProvider {
+export function paymentProvider(
+  context: AppContext,
+  id: PaymentProviderId | null = activePaymentProviderId(context),
+): PaymentProvider {
   if (id === null) throw paymentsNotConfigured();
   return providers(context, id);
 }

@@ -32,8 +32,10 @@ export async function paymentRoutes(app: FastifyInstance, context: AppContext): 
 
   // Stripe signs the exact bytes it sent: this route alone keeps the body raw.
   await app.register(async (webhooks) => {
-    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
-      done(null, body),
+    webhooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+      (_request, body, done) => done(null, body),
     );
     webhooks.post('/api/payments/stripe/webhook', async (request) => {
       const signature = request.headers['stripe-signature'];

@@ -31,7 +31,8 @@ export function createStripeClient(config: StripeConfig): Stripe {
 /** Stripe's errors, turned into ours in one place: card and request problems may be shown. */
 export function toPaymentProviderError(error: unknown): PaymentProviderError {
   if (error instanceof Stripe.errors.StripeError) {
-    const visible = error.type === 'StripeCardError' || error.type === 'StripeInvalidRequestError' ? error.message : null;
+    const visible =
+      error.type === 'StripeCardError' || error.type === 'StripeInvalidRequestError' ? error.message : null;
     return new PaymentProviderError(`Stripe: ${error.message}`, visible, { cause: error });
   }
   return new PaymentProviderError(error instanceof Error ? error.message : String(error), null, { cause: error });
@@ -150,7 +151,9 @@ export async function handleStripeWebhook(
     orderId: object.metadata?.order_id ?? null,
     amount: object.amount_received || object.amount,
     currency: object.currency,
-    error: object.last_payment_error?.message ?? (object.cancellation_reason ? `Canceled: ${object.cancellation_reason}` : null),
+    error:
+      object.last_payment_error?.message ??
+      (object.cancellation_reason ? `Canceled: ${object.cancellation_reason}` : null),
     payload: { type: event.type, created: event.created, payment_intent: object.id },
   };
   return applyPaymentEvent(context, paymentEvent);

@@ -16,10 +16,20 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-const card = (number: string, overrides: object = {}) => ({ number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123', ...overrides });
+const card = (number: string, overrides: object = {}) => ({
+  number,
+  exp_month: 12,
+  exp_year: new Date().getFullYear() + 2,
+  cvc: '123',
+  ...overrides,
+});
 
 async function newOrder(): Promise<{ orderId: string; clientSecret: string }> {
-  const response = await shop.app.inject({ method: 'POST', url: '/api/checkout', payload: checkoutBody([{ product, transformationId }]) });
+  const response = await shop.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: checkoutBody([{ product, transformationId }]),
+  });
   const body = response.json();
   return { orderId: body.order_id, clientSecret: body.client_secret };
 }
@@ -28,7 +38,8 @@ const post = async (url: string, payload: object) => {
   const response = await shop.app.inject({ method: 'POST', url, payload });
   return { status: response.statusCode, body: response.json() };
 };
-const confirm = (clientSecret: string, cardInput: object) => post('/api/payments/test/confirm', { client_secret: clientSecret, card: cardInput });
+const confirm = (clientSecret: string, cardInput: object) =>
+  post('/api/payments/test/confirm', { client_secret: clientSecret, card: cardInput });
 const orderOf = async (id: string) => (await shop.context.db.select().from(orders).where(eq(orders.id, id)))[0];
 const eventsOf = (id: string) => shop.context.db.select().from(payment_events).where(eq(payment_events.order_id, id));
 
@@ -37,7 +48,11 @@ describe('the test provider honours Stripe’s test cards', () => {
     const { orderId, clientSecret } = await newOrder();
     const { status, body } = await confirm(clientSecret, card('4242 4242 4242 4242'));
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'succeeded', payment_intent_id: clientSecret.split('_secret_')[0], order_id: orderId });
+    expect(body).toEqual({
+      status: 'succeeded',
+      payment_intent_id: clientSecret.split('_secret_')[0],
+      order_id: orderId,
+    });
     const order = await orderOf(orderId);
     expect(order.status).toBe('paid');
     expect(order.paid_at).toBeInstanceOf(Date);
@@ -56,11 +71,19 @@ describe('the test provider honours Stripe’s test cards', () => {
     const { orderId, clientSecret } = await newOrder();
     const { status, body } = await confirm(clientSecret, card('4000000000000002'));
     expect(status).toBe(402);
-    expect(body).toMatchObject({ error: 'Your card was declined.', code: 'card_declined', decline_code: 'generic_decline' });
+    expect(body).toMatchObject({
+      error: 'Your card was declined.',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+    });
     const order = await orderOf(orderId);
     expect(order).toMatchObject({ status: 'pending', paid_at: null, payment_error: 'Your card was declined.' });
     const read = (await shop.app.inject({ method: 'GET', url: `/api/orders/${orderId}` })).json();
-    expect(read).toMatchObject({ status: 'pending', status_label: 'Payment Pending', payment_error: 'Your card was declined.' });
+    expect(read).toMatchObject({
+      status: 'pending',
+      status_label: 'Payment Pending',
+      payment_error: 'Your card was declined.',
+    });
     expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(0);
   });
 
@@ -79,23 +102,37 @@ describe('the test provider honours Stripe’s test cards', () => {
     const approved = await newOrder();
     const first = await confirm(approved.clientSecret, card('4000002500003155'));
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ status: 'requires_action', next_action: { type: 'test_3ds', authenticate_url: '/api/payments/test/authenticate' } });
+    expect(first.body).toMatchObject({
+      status: 'requires_action',
+      next_action: { type: 'test_3ds', authenticate_url: '/api/payments/test/authenticate' },
+    });
     expect((await orderOf(approved.orderId)).status).toBe('pending');
-    const ok = await post('/api/payments/test/authenticate', { client_secret: approved.clientSecret, outcome: 'approve' });
+    const ok = await post('/api/payments/test/authenticate', {
+      client_secret: approved.clientSecret,
+      outcome: 'approve',
+    });
     expect(ok.body.status).toBe('succeeded');
     expect((await orderOf(approved.orderId)).status).toBe('paid');
 
     const refused = await newOrder();
     await confirm(refused.clientSecret, card('4000002500003155'));
-    const failed = await post('/api/payments/test/authenticate', { client_secret: refused.clientSecret, outcome: 'fail' });
+    const failed = await post('/api/payments/test/authenticate', {
+      client_secret: refused.clientSecret,
+      outcome: 'fail',
+    });
     expect(failed.status).toBe(402);
-    expect(failed.body.error).toBe('We are unable to authenticate your payment method. Please choose a different payment method and try again.');
+    expect(failed.body.error).toBe(
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    );
     expect((await orderOf(refused.orderId)).status).toBe('pending');
   });
 
   it('never authenticates a payment that was not asked to', async () => {
     const { orderId, clientSecret } = await newOrder();
-    const { status } = await post('/api/payments/test/authenticate', { client_secret: clientSecret, outcome: 'approve' });
+    const { status } = await post('/api/payments/test/authenticate', {
+      client_secret: clientSecret,
+      outcome: 'approve',
+    });
     expect(status).toBe(400);
     expect((await orderOf(orderId)).status).toBe('pending');
   });
@@ -122,7 +159,9 @@ describe('the test provider honours Stripe’s test cards', () => {
   it('answers Stripe’s card-network messages for its other test numbers', async () => {
     const { clientSecret } = await newOrder();
     expect((await confirm(clientSecret, card('4000000000000069'))).body.error).toBe('Your card has expired.');
-    expect((await confirm(clientSecret, card('4000000000000127'))).body.error).toBe("Your card's security code is incorrect.");
+    expect((await confirm(clientSecret, card('4000000000000127'))).body.error).toBe(
+      "Your card's security code is incorrect.",
+    );
   });
 
   it('refuses a forged client secret', async () => {
@@ -138,7 +177,9 @@ describe('only the server marks an order paid', () => {
   it('the verify-payment call on return never pays an unpaid test order', async () => {
     const { orderId, clientSecret } = await newOrder();
     const paymentIntentId = clientSecret.split('_secret_')[0];
-    const { status, body } = await post(`/api/orders/${orderId}/verify-payment`, { payment_intent_id: paymentIntentId });
+    const { status, body } = await post(`/api/orders/${orderId}/verify-payment`, {
+      payment_intent_id: paymentIntentId,
+    });
     expect(status).toBe(200);
     expect(body.status).toBe('pending');
     expect((await orderOf(orderId)).paid_at).toBeNull();

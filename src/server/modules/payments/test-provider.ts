@@ -71,7 +71,10 @@ export function createTestPaymentProvider(context: AppContext): PaymentProvider 
     },
     async retrievePayment(paymentIntentId) {
       // The order itself is the test payment's record: it is paid the moment the card is.
-      const [order] = await context.db.select().from(orders).where(eq(orders.stripe_payment_intent_id, paymentIntentId));
+      const [order] = await context.db
+        .select()
+        .from(orders)
+        .where(eq(orders.stripe_payment_intent_id, paymentIntentId));
       if (!order) throw new HttpError(404, `No such payment_intent: '${paymentIntentId}'`);
       const status =
         order.status === 'paid' || order.status === 'shipped' || order.status === 'refunded'

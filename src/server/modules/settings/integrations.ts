@@ -43,7 +43,10 @@ function probeFor(context: AppContext, id: IntegrationId): Probe {
     case 'storage':
       return {
         label: 'File storage',
-        adapter: context.storage.kind === 'local' ? 'Local files in DATA_DIR/storage' : `S3-compatible bucket "${config.s3?.bucket}"`,
+        adapter:
+          context.storage.kind === 'local'
+            ? 'Local files in DATA_DIR/storage'
+            : `S3-compatible bucket "${config.s3?.bucket}"`,
         builtIn: context.storage.kind === 'local',
         configuredBy: context.storage.kind === 'local' ? 'default' : 'environment',
         async run() {
@@ -63,14 +66,17 @@ function probeFor(context: AppContext, id: IntegrationId): Probe {
     case 'payments': {
       const stripe = config.stripe;
       if (!stripe) {
-        if (activePaymentProviderId(context) === 'test') return builtIn('Payments', 'Built-in test provider (Stripe test cards)');
+        if (activePaymentProviderId(context) === 'test')
+          return builtIn('Payments', 'Built-in test provider (Stripe test cards)');
         return {
           label: 'Payments',
           adapter: 'None: the test provider is off while Printful makes real orders',
           builtIn: true,
           configuredBy: 'default',
           async run() {
-            throw new Error(`${PAYMENT_MESSAGES.notConfigured}: save the Stripe keys, or set ALLOW_TEST_PAYMENTS=true to take test payments for real Printful orders`);
+            throw new Error(
+              `${PAYMENT_MESSAGES.notConfigured}: save the Stripe keys, or set ALLOW_TEST_PAYMENTS=true to take test payments for real Printful orders`,
+            );
           },
         };
       }
@@ -85,7 +91,11 @@ function probeFor(context: AppContext, id: IntegrationId): Probe {
             maxNetworkRetries: 0,
             timeout: CHECK_TIMEOUT_MS,
             ...(base
-              ? { host: base.hostname, port: Number(base.port) || undefined, protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+              ? {
+                  host: base.hostname,
+                  port: Number(base.port) || undefined,
+                  protocol: base.protocol.replace(':', '') as 'http' | 'https',
+                }
               : {}),
           });
           const balance = await client.balance.retrieve();
@@ -117,7 +127,12 @@ function probeFor(context: AppContext, id: IntegrationId): Probe {
           builtIn: false,
           configuredBy: keySource(config, 'openai_api_key'),
           async run() {
-            const client = new OpenAI({ apiKey: openai.apiKey, baseURL: openai.baseUrl, maxRetries: 0, timeout: CHECK_TIMEOUT_MS });
+            const client = new OpenAI({
+              apiKey: openai.apiKey,
+              baseURL: openai.baseUrl,
+              maxRetries: 0,
+              timeout: CHECK_TIMEOUT_MS,
+            });
             await client.models.list();
             return 'OpenAI answered';
           },
@@ -181,7 +196,12 @@ export async function checkIntegration(context: AppContext, id: IntegrationId): 
     const message = await withTimeout(probe.run(), CHECK_TIMEOUT_MS);
     check = { ok: true, message, latencyMs: Date.now() - started, checkedAt: new Date().toISOString() };
   } catch (error) {
-    check = { ok: false, message: reasonOf(error), latencyMs: Date.now() - started, checkedAt: new Date().toISOString() };
+    check = {
+      ok: false,
+      message: reasonOf(error),
+      latencyMs: Date.now() - started,
+      checkedAt: new Date().toISOString(),
+    };
   }
   const { run: _run, ...shown } = probe;
   return { id, ...shown, check };

@@ -19,7 +19,9 @@ export async function adminSettingsRoutes(admin: FastifyInstance, context: AppCo
     return saveSettings(context, settingsUpdateSchema.parse(request.body ?? {}));
   });
 
-  admin.get('/settings/integrations', async () => Promise.all(INTEGRATION_IDS.map((id) => checkIntegration(context, id))));
+  admin.get('/settings/integrations', async () =>
+    Promise.all(INTEGRATION_IDS.map((id) => checkIntegration(context, id))),
+  );
 
   admin.post('/settings/integrations/:id/test', async (request) => {
     const { id } = integrationParams.parse(request.params);

@@ -18,7 +18,14 @@ import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { settings } from '../../db/schema.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
-import { deriveSettingsKey, isSealedSecret, lastFour, open, seal, type SealedSecret } from '../../infra/secrets/secret-box.js';
+import {
+  deriveSettingsKey,
+  isSealedSecret,
+  lastFour,
+  open,
+  seal,
+  type SealedSecret,
+} from '../../infra/secrets/secret-box.js';
 
 const fromEnvironment = new WeakMap<Config, Record<SecretSettingKey, string | undefined>>();
 
@@ -43,14 +50,24 @@ async function settingsKey(config: Config): Promise<Buffer> {
   return deriveSettingsKey(await appSecret(config));
 }
 
-async function readSealed(context: AppContext, keys: readonly SecretSettingKey[]): Promise<Map<SecretSettingKey, SealedSecret>> {
-  const rows = await context.db.select().from(settings).where(inArray(settings.key, [...keys]));
+async function readSealed(
+  context: AppContext,
+  keys: readonly SecretSettingKey[],
+): Promise<Map<SecretSettingKey, SealedSecret>> {
+  const rows = await context.db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
   const sealed = new Map<SecretSettingKey, SealedSecret>();
   for (const row of rows) if (isSealedSecret(row.value)) sealed.set(row.key as SecretSettingKey, row.value);
   return sealed;
 }
 
-async function openSealed(context: AppContext, name: SecretSettingKey, sealed: SealedSecret | undefined): Promise<string | undefined> {
+async function openSealed(
+  context: AppContext,
+  name: SecretSettingKey,
+  sealed: SealedSecret | undefined,
+): Promise<string | undefined> {
   if (!sealed) return undefined;
   try {
     return open(await settingsKey(context.config), name, sealed);
@@ -85,7 +102,9 @@ export async function settingsView(context: AppContext): Promise<SettingsView> {
 
 export async function saveSettings(context: AppContext, update: SettingsUpdate): Promise<SettingsView> {
   if (!context.config.appSecret && context.config.databaseUrl) {
-    context.log.warn('APP_SECRET is unset: saved keys are sealed with this process\'s DATA_DIR/app-secret; set APP_SECRET when several processes share the database');
+    context.log.warn(
+      "APP_SECRET is unset: saved keys are sealed with this process's DATA_DIR/app-secret; set APP_SECRET when several processes share the database",
+    );
   }
   const key = await settingsKey(context.config);
   await context.db.transaction(async (tx) => {
@@ -136,7 +155,10 @@ export async function applyStoredSecrets(context: AppContext): Promise<void> {
     const secretKey = env.stripe_secret_key ?? (await saved('stripe_secret_key'));
     const publishableKey = env.stripe_publishable_key ?? (await saved('stripe_publishable_key'));
     const webhookSecret = env.stripe_webhook_secret ?? (await saved('stripe_webhook_secret'));
-    config.stripe = secretKey && publishableKey ? { secretKey, publishableKey, webhookSecret, apiBase: defaults.stripe.apiBase } : undefined;
+    config.stripe =
+      secretKey && publishableKey
+        ? { secretKey, publishableKey, webhookSecret, apiBase: defaults.stripe.apiBase }
+        : undefined;
   }
 }
 
@@ -151,7 +173,9 @@ export function keySource(config: Config, name: SecretSettingKey): 'environment'
  */
 export function watchStoredSecrets(context: AppContext, intervalMs = 30_000): () => void {
   const timer = setInterval(() => {
-    applyStoredSecrets(context).catch((error: unknown) => context.log.warn({ err: error }, 'could not re-read the saved API keys'));
+    applyStoredSecrets(context).catch((error: unknown) =>
+      context.log.warn({ err: error }, 'could not re-read the saved API keys'),
+    );
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

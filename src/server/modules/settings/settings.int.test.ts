@@ -25,7 +25,12 @@ async function startOpenAiModels(): Promise<{ url: string; keys: string[]; serve
     keys.push(String(request.headers.authorization));
     response.setHeader('content-type', 'application/json');
     if (request.url === '/v1/models' && request.headers.authorization === `Bearer ${OPENAI_KEY}`) {
-      response.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-image-1', object: 'model', created: 0, owned_by: 'openai' }] }));
+      response.end(
+        JSON.stringify({
+          object: 'list',
+          data: [{ id: 'gpt-image-1', object: 'model', created: 0, owned_by: 'openai' }],
+        }),
+      );
       return;
     }
     response.statusCode = 401;
@@ -73,13 +78,23 @@ describe('API keys are saved sealed and never returned', () => {
   });
 
   it('answers a save with whether each key is set and its last 4 characters only', async () => {
-    const response = await admin('PUT', '/api/admin/settings', { keys: { openai_api_key: OPENAI_KEY, printful_api_key: PRINTFUL_KEY } });
+    const response = await admin('PUT', '/api/admin/settings', {
+      keys: { openai_api_key: OPENAI_KEY, printful_api_key: PRINTFUL_KEY },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain(OPENAI_KEY);
     expect(response.body).not.toContain(PRINTFUL_KEY);
     const view: SettingsView = response.json();
-    expect(view.keys.find((key) => key.key === 'openai_api_key')).toMatchObject({ isSet: true, last4: 'WXYZ', source: 'saved' });
-    expect(view.keys.find((key) => key.key === 'printful_api_key')).toMatchObject({ isSet: true, last4: 'LAST', source: 'saved' });
+    expect(view.keys.find((key) => key.key === 'openai_api_key')).toMatchObject({
+      isSet: true,
+      last4: 'WXYZ',
+      source: 'saved',
+    });
+    expect(view.keys.find((key) => key.key === 'printful_api_key')).toMatchObject({
+      isSet: true,
+      last4: 'LAST',
+      source: 'saved',
+    });
 
     const read = await admin('GET', '/api/admin/settings');
     expect(read.body).not.toContain(OPENAI_KEY);
@@ -94,7 +109,13 @@ describe('API keys are saved sealed and never returned', () => {
     expect(stored).not.toContain(PRINTFUL_KEY);
     const [row] = rows.filter((entry) => entry.key === 'openai_api_key');
     expect(row.is_secret).toBe(true);
-    expect(row.value).toMatchObject({ v: 1, iv: expect.any(String), tag: expect.any(String), data: expect.any(String), last4: 'WXYZ' });
+    expect(row.value).toMatchObject({
+      v: 1,
+      iv: expect.any(String),
+      tag: expect.any(String),
+      data: expect.any(String),
+      last4: 'WXYZ',
+    });
   });
 
   it('made the secret once in DATA_DIR, readable by the owner only, since APP_SECRET is unset', async () => {
@@ -114,7 +135,9 @@ describe('API keys are saved sealed and never returned', () => {
 
   it('a removed key is forgotten, and the hosted-AI styles leave the picker', async () => {
     const response = await admin('PUT', '/api/admin/settings', { keys: { openai_api_key: null } });
-    expect((response.json() as SettingsView).keys.find((key) => key.key === 'openai_api_key')).toMatchObject({ isSet: false });
+    expect((response.json() as SettingsView).keys.find((key) => key.key === 'openai_api_key')).toMatchObject({
+      isSet: false,
+    });
     expect(await storefrontNames()).not.toContain('Impressionist (AI)');
     expect(await shop.context.db.select().from(settings).where(eq(settings.key, 'openai_api_key'))).toEqual([]);
     await admin('PUT', '/api/admin/settings', { keys: { openai_api_key: OPENAI_KEY } });
@@ -129,7 +152,9 @@ describe('API keys are saved sealed and never returned', () => {
 describe('an environment variable wins over a saved key', () => {
   let envShop: TestApp;
   beforeAll(async () => {
-    envShop = await createTestApp({ env: { OPENAI_API_KEY: 'sk-from-environment-1234', APP_SECRET: 'a-test-app-secret-that-is-long-enough' } });
+    envShop = await createTestApp({
+      env: { OPENAI_API_KEY: 'sk-from-environment-1234', APP_SECRET: 'a-test-app-secret-that-is-long-enough' },
+    });
   });
   afterAll(async () => envShop?.close());
 
@@ -160,18 +185,36 @@ describe("each integration's real status, with a connection test", () => {
     const byId = Object.fromEntries(statuses.map((status) => [status.id, status]));
     expect(Object.keys(byId)).toEqual(['database', 'storage', 'payments', 'print-provider', 'image-ai', 'email']);
     expect(byId.database).toMatchObject({ builtIn: shop.context.database.kind === 'pglite', check: { ok: true } });
-    expect(byId.storage).toMatchObject({ adapter: 'Local files in DATA_DIR/storage', builtIn: true, check: { ok: true } });
+    expect(byId.storage).toMatchObject({
+      adapter: 'Local files in DATA_DIR/storage',
+      builtIn: true,
+      check: { ok: true },
+    });
     // A live Printful (the saved key) with no Stripe turns the test provider off: no payments.
-    expect(byId.payments).toMatchObject({ builtIn: true, check: { ok: false, message: expect.stringContaining('Payments are not configured') } });
+    expect(byId.payments).toMatchObject({
+      builtIn: true,
+      check: { ok: false, message: expect.stringContaining('Payments are not configured') },
+    });
     expect(byId.email).toMatchObject({ builtIn: true, check: { ok: true } });
     // The saved keys made Printful and OpenAI the active adapters; each fake answered.
-    expect(byId['print-provider']).toMatchObject({ adapter: 'Printful', builtIn: false, configuredBy: 'saved key', check: { ok: true } });
-    expect(byId['image-ai']).toMatchObject({ builtIn: false, configuredBy: 'saved key', check: { ok: true, message: 'OpenAI answered' } });
+    expect(byId['print-provider']).toMatchObject({
+      adapter: 'Printful',
+      builtIn: false,
+      configuredBy: 'saved key',
+      check: { ok: true },
+    });
+    expect(byId['image-ai']).toMatchObject({
+      builtIn: false,
+      configuredBy: 'saved key',
+      check: { ok: true, message: 'OpenAI answered' },
+    });
   });
 
   it('the Printful test calls Printful with the saved key', async () => {
     printful.requests.length = 0;
-    const status: IntegrationStatus = (await admin('POST', '/api/admin/settings/integrations/print-provider/test')).json();
+    const status: IntegrationStatus = (
+      await admin('POST', '/api/admin/settings/integrations/print-provider/test')
+    ).json();
     expect(status.check.ok).toBe(true);
     expect(printful.requests.map((request) => request.headers.authorization)).toContain(`Bearer ${PRINTFUL_KEY}`);
   });

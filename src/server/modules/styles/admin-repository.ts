@@ -20,7 +20,11 @@ export async function insertStyle(db: Database, values: StyleValues): Promise<St
   return row;
 }
 
-export async function updateStyleRow(db: Database, id: string, values: Partial<StyleValues>): Promise<StyleRow | undefined> {
+export async function updateStyleRow(
+  db: Database,
+  id: string,
+  values: Partial<StyleValues>,
+): Promise<StyleRow | undefined> {
   const [row] = await db.update(styles).set(values).where(eq(styles.id, id)).returning();
   return row;
 }

@@ -10,7 +10,14 @@ import {
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { readUploads } from '../../http/uploads.js';
-import { createStyle, deleteStyle, listStylesForAdmin, setStyleActive, storeStylePreview, updateStyle } from './admin-service.js';
+import {
+  createStyle,
+  deleteStyle,
+  listStylesForAdmin,
+  setStyleActive,
+  storeStylePreview,
+  updateStyle,
+} from './admin-service.js';
 
 const idParams = z.object({ id: z.uuid(STYLE_MESSAGES.notFound) });
 

@@ -3,7 +3,12 @@
  * stored under style-previews/, and the storefront seeing each change on its next request.
  */
 import { z } from 'zod';
-import { STYLE_MESSAGES, styleInputSchema, type AdminStyle, type UploadedPreview } from '../../../domain/admin-styles.js';
+import {
+  STYLE_MESSAGES,
+  styleInputSchema,
+  type AdminStyle,
+  type UploadedPreview,
+} from '../../../domain/admin-styles.js';
 import { isLocalStyleId } from '../../../domain/styles.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';

@@ -73,7 +73,12 @@ describe('a new style with a preview shows in the storefront picker at once', ()
     });
     expect(style.statusCode).toBe(201);
     created = style.json();
-    expect(created).toMatchObject({ name: 'Charcoal Nights', engine: 'ink-sketch', preview_image_url: url, engine_available: true });
+    expect(created).toMatchObject({
+      name: 'Charcoal Nights',
+      engine: 'ink-sketch',
+      preview_image_url: url,
+      engine_available: true,
+    });
     const picker = (await shop.app.inject({ url: '/api/styles' })).json();
     expect(picker.find((entry: { name: string }) => entry.name === 'Charcoal Nights')).toEqual({
       id: created.id,
@@ -83,7 +88,9 @@ describe('a new style with a preview shows in the storefront picker at once', ()
   });
 
   it('a deactivated style leaves the picker; reactivated, it is back', async () => {
-    expect((await admin('PATCH', `/api/admin/styles/${created.id}/active`, { is_active: false })).json().is_active).toBe(false);
+    expect(
+      (await admin('PATCH', `/api/admin/styles/${created.id}/active`, { is_active: false })).json().is_active,
+    ).toBe(false);
     expect(await storefrontNames()).not.toContain('Charcoal Nights');
     await admin('PATCH', `/api/admin/styles/${created.id}/active`, { is_active: true });
     expect(await storefrontNames()).toContain('Charcoal Nights');
@@ -98,7 +105,11 @@ describe('a new style with a preview shows in the storefront picker at once', ()
       preview_image_path: created.preview_image_path,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ name: 'Charcoal Evenings', engine: 'watercolour', style_prompt: 'Soft charcoal' });
+    expect(response.json()).toMatchObject({
+      name: 'Charcoal Evenings',
+      engine: 'watercolour',
+      style_prompt: 'Soft charcoal',
+    });
     expect(await storefrontNames()).toContain('Charcoal Evenings');
   });
 
@@ -119,7 +130,11 @@ describe('the style form rules (admin §5)', () => {
   });
 
   it('needs a prompt for the hosted AI engine, and a known engine', async () => {
-    const noPrompt = await admin('POST', '/api/admin/styles', { name: 'Dreamy', engine: 'hosted-ai', style_prompt: ' ' });
+    const noPrompt = await admin('POST', '/api/admin/styles', {
+      name: 'Dreamy',
+      engine: 'hosted-ai',
+      style_prompt: ' ',
+    });
     expect(noPrompt.json().error).toBe(STYLE_MESSAGES.promptRequiredForAi);
     const unknown = await admin('POST', '/api/admin/styles', { name: 'Dreamy', engine: 'crayon' });
     expect(unknown.statusCode).toBe(400);

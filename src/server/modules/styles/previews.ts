@@ -15,9 +15,13 @@ const PREVIEW_LONG_SIDE = 640;
 
 /** Queues a preview for every local style that has none. */
 export async function queueMissingStylePreviews(context: AppContext): Promise<void> {
-  const missing = await context.db.select({ id: styles.id, engine: styles.engine }).from(styles).where(isNull(styles.preview_image_path));
+  const missing = await context.db
+    .select({ id: styles.id, engine: styles.engine })
+    .from(styles)
+    .where(isNull(styles.preview_image_path));
   for (const style of missing) {
-    if (isLocalStyleId(style.engine)) await context.jobs.send('style.render-preview', { styleId: style.id }, { singletonKey: style.id });
+    if (isLocalStyleId(style.engine))
+      await context.jobs.send('style.render-preview', { styleId: style.id }, { singletonKey: style.id });
   }
 }
 

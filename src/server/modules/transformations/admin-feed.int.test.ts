@@ -167,7 +167,12 @@ describe('GET /api/admin/transformations: the feed, filtered and paged in SQL', 
       },
     });
     unknownStyle = await plant({ fileName: 'porto.jpg', styleId: null, createdAt: day('2026-04-03') });
-    processing = await plant({ fileName: 'sintra.jpg', styleId: inkSketch.id, createdAt: day('2026-04-04'), status: 'processing' });
+    processing = await plant({
+      fileName: 'sintra.jpg',
+      styleId: inkSketch.id,
+      createdAt: day('2026-04-04'),
+      status: 'processing',
+    });
   });
 
   it('answers a page of 20, newest first, with the total and page size', async () => {
@@ -227,7 +232,12 @@ describe('GET /api/admin/transformations: the feed, filtered and paged in SQL', 
   it('filters by a date range, both days included', async () => {
     const range = await feed('?from=2026-03-02&to=2026-03-03');
     expect(range.total).toBe(6);
-    expect(range.items.map((item) => item.id).sort()).toEqual(march.slice(3, 9).map((row) => row.id).sort());
+    expect(range.items.map((item) => item.id).sort()).toEqual(
+      march
+        .slice(3, 9)
+        .map((row) => row.id)
+        .sort(),
+    );
     expect((await feed('?from=2026-04-01')).total).toBe(3);
     expect((await feed('?to=2026-03-01')).total).toBe(3);
     expect((await feed(`?style_id=${watercolour.id}&from=2026-03-01&to=2026-03-02`)).total).toBe(3);
@@ -260,7 +270,10 @@ describe('PATCH /api/admin/transformations/:id: homepage example and gallery vis
   const made: Planted[] = [];
   beforeAll(async () => {
     await shop.context.db.update(image_transformations).set({ is_public: false });
-    for (let n = 0; n < 3; n += 1) made.push(await plant({ fileName: `coast-${n}.jpg`, styleId: watercolour.id, createdAt: day(`2026-05-0${n + 1}`) }));
+    for (let n = 0; n < 3; n += 1)
+      made.push(
+        await plant({ fileName: `coast-${n}.jpg`, styleId: watercolour.id, createdAt: day(`2026-05-0${n + 1}`) }),
+      );
   });
 
   const patch = (id: string, body: object) => admin('PATCH', `/api/admin/transformations/${id}`, body);
@@ -330,7 +343,9 @@ describe('DELETE /api/admin/transformations/:id', () => {
 
     const response = await admin('DELETE', `/api/admin/transformations/${artwork.id}`);
     expect(response.statusCode).toBe(204);
-    expect(await shop.context.db.select().from(image_transformations).where(eq(image_transformations.id, artwork.id))).toEqual([]);
+    expect(
+      await shop.context.db.select().from(image_transformations).where(eq(image_transformations.id, artwork.id)),
+    ).toEqual([]);
     expect(await shop.context.db.select().from(images).where(eq(images.id, artwork.imageId))).toEqual([]);
     expect(await shop.context.db.select().from(mockups).where(eq(mockups.transformation_id, artwork.id))).toEqual([]);
     for (const key of [artwork.artworkKey, artwork.printKey, artwork.originalKey, artwork.displayKey, mockupKey]) {
@@ -388,7 +403,8 @@ describe('POST /api/admin/transformations/bulk', () => {
   beforeAll(async () => {
     await shop.context.db.update(image_transformations).set({ is_homepage_example: false });
     batch = [];
-    for (let n = 0; n < 4; n += 1) batch.push(await plant({ fileName: `bulk-${n}.jpg`, createdAt: day(`2026-07-0${n + 1}`) }));
+    for (let n = 0; n < 4; n += 1)
+      batch.push(await plant({ fileName: `bulk-${n}.jpg`, createdAt: day(`2026-07-0${n + 1}`) }));
   });
 
   it('sets examples, then counts the already-set ones as unchanged', async () => {
@@ -427,7 +443,11 @@ describe('POST /api/admin/transformations/bulk', () => {
     const hide = await bulk([batch[0].id, batch[1].id, unknown], 'hide');
     expect(hide.body).toMatchObject({ succeeded: 2, unchanged: 0, failed: 1 });
     expect(hide.body.errors).toEqual([`${unknown}: ${TRANSFORMATION_MESSAGES.notFound}`]);
-    expect((await bulk([batch[0].id], 'hide')).body).toMatchObject({ succeeded: 0, unchanged: 1, message: TRANSFORMATION_MESSAGES.noChanges });
+    expect((await bulk([batch[0].id], 'hide')).body).toMatchObject({
+      succeeded: 0,
+      unchanged: 1,
+      message: TRANSFORMATION_MESSAGES.noChanges,
+    });
     expect((await bulk([batch[0].id, batch[1].id], 'show')).body).toMatchObject({ succeeded: 2, unchanged: 0 });
   });
 

@@ -47,7 +47,10 @@ function filterConditions(filters: TransformationFilters): SQL[] {
   return conditions;
 }
 
-export async function listTransformations(context: AppContext, filters: TransformationFilters): Promise<TransformationPage> {
+export async function listTransformations(
+  context: AppContext,
+  filters: TransformationFilters,
+): Promise<TransformationPage> {
   const where = and(...filterConditions(filters));
   const offset = (filters.page - 1) * TRANSFORMATIONS_PAGE_SIZE;
   const [rows, [{ total }]] = await Promise.all([
@@ -74,7 +77,10 @@ export async function listTransformations(context: AppContext, filters: Transfor
   };
 }
 
-export function toAdminTransformation(context: AppContext, { transformation, image, styleName }: FeedRow): AdminTransformation {
+export function toAdminTransformation(
+  context: AppContext,
+  { transformation, image, styleName }: FeedRow,
+): AdminTransformation {
   return {
     id: transformation.id,
     originalFileName: image.file_name,
@@ -135,7 +141,11 @@ export async function getTransformation(context: AppContext, id: string): Promis
  * Hiding an artwork takes it off Home entirely, so a hidden artwork is never a homepage
  * example; setting one as an example shows it again (changeHomepageExamples).
  */
-async function setHidden(context: AppContext, ids: string[], hidden: boolean): Promise<{ changed: string[]; unchanged: string[] }> {
+async function setHidden(
+  context: AppContext,
+  ids: string[],
+  hidden: boolean,
+): Promise<{ changed: string[]; unchanged: string[] }> {
   if (ids.length === 0) return { changed: [], unchanged: [] };
   const rows = await context.db
     .select({ id: image_transformations.id, is_public: image_transformations.is_public })
@@ -175,7 +185,8 @@ export async function patchTransformation(
 export async function deleteTransformation(context: AppContext, id: string): Promise<void> {
   const [outcome] = await removeTransformations(context, [id], { keepHomepageExamples: true });
   if (outcome.status === 'missing') throw notFound(TRANSFORMATION_MESSAGES.notFound);
-  if (outcome.status === 'refused') throw new HttpError(409, outcome.reason, outcome.orderId ? { orderId: outcome.orderId } : undefined);
+  if (outcome.status === 'refused')
+    throw new HttpError(409, outcome.reason, outcome.orderId ? { orderId: outcome.orderId } : undefined);
 }
 
 export async function bulkUpdate(
@@ -219,7 +230,9 @@ export async function bulkUpdate(
         unchanged: 0,
         failed: failures.length,
         errors: failures.map((outcome) =>
-          outcome.status === 'refused' ? `${outcome.id}: ${outcome.reason}` : `${outcome.id}: ${TRANSFORMATION_MESSAGES.notFound}`,
+          outcome.status === 'refused'
+            ? `${outcome.id}: ${outcome.reason}`
+            : `${outcome.id}: ${TRANSFORMATION_MESSAGES.notFound}`,
         ),
       };
       break;

@@ -19,7 +19,9 @@ import { eraseCustomer } from './customer-erasure.js';
 const idParams = z.object({ id: z.uuid(TRANSFORMATION_MESSAGES.notFound) });
 
 export async function adminTransformationRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  admin.get('/transformations', async (request) => listTransformations(context, transformationFiltersSchema.parse(request.query ?? {})));
+  admin.get('/transformations', async (request) =>
+    listTransformations(context, transformationFiltersSchema.parse(request.query ?? {})),
+  );
 
   admin.patch('/transformations/:id', async (request) => {
     const { id } = idParams.parse(request.params);

@@ -40,7 +40,11 @@ interface Match {
   timeDifferenceMinutes: number | null;
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 const stem = (key: string) => slug(key.slice(key.lastIndexOf('/') + 1).replace(/\.[a-z0-9]+$/i, ''));
 
 function imageByName(name: string, candidates: ImageCandidate[]): ImageCandidate | null {
@@ -79,18 +83,25 @@ function styleByName(name: string, candidates: StyleCandidate[]): StyleCandidate
   return best?.style ?? null;
 }
 
-function match(file: { key: string; lastModified: Date }, imageList: ImageCandidate[], styleList: StyleCandidate[]): Match {
+function match(
+  file: { key: string; lastModified: Date },
+  imageList: ImageCandidate[],
+  styleList: StyleCandidate[],
+): Match {
   const name = stem(file.key);
   const byName = imageByName(name, imageList);
   const byTime = imageByTime(file.lastModified, imageList);
   const image = byName ?? byTime;
-  const matchType: MatchType = byName && byTime?.id === byName.id ? 'perfect' : byName ? 'filename' : byTime ? 'time' : 'none';
+  const matchType: MatchType =
+    byName && byTime?.id === byName.id ? 'perfect' : byName ? 'filename' : byTime ? 'time' : 'none';
   return {
     file,
     image,
     style: styleByName(name, styleList),
     matchType,
-    timeDifferenceMinutes: image ? Math.round(((file.lastModified.getTime() - image.created_at.getTime()) / MINUTE) * 10) / 10 : null,
+    timeDifferenceMinutes: image
+      ? Math.round(((file.lastModified.getTime() - image.created_at.getTime()) / MINUTE) * 10) / 10
+      : null,
   };
 }
 
@@ -133,18 +144,16 @@ export async function analyzeBackfill(context: AppContext): Promise<BackfillAnal
       originalImages: found.imageCount,
       availableStyles: found.styleCount,
     },
-    missingTransformations: found.matches.map(
-      (entry): MissingTransformation => ({
-        fileName: entry.file.key,
-        createdAt: entry.file.lastModified.toISOString(),
-        analysis: {
-          matchedStyle: entry.style?.name ?? null,
-          matchedImage: entry.image?.file_name ?? null,
-          timeDifferenceMinutes: entry.timeDifferenceMinutes,
-          matchType: entry.matchType,
-        },
-      }),
-    ),
+    missingTransformations: found.matches.map((entry): MissingTransformation => ({
+      fileName: entry.file.key,
+      createdAt: entry.file.lastModified.toISOString(),
+      analysis: {
+        matchedStyle: entry.style?.name ?? null,
+        matchedImage: entry.image?.file_name ?? null,
+        timeDifferenceMinutes: entry.timeDifferenceMinutes,
+        matchType: entry.matchType,
+      },
+    })),
   };
 }
 
@@ -176,7 +185,12 @@ export async function runBackfill(context: AppContext, dryRun: boolean): Promise
           const taken = await tx
             .select({ key: image_transformations.storage_path })
             .from(image_transformations)
-            .where(inArray(image_transformations.storage_path, chunk.map((record) => record.storage_path)));
+            .where(
+              inArray(
+                image_transformations.storage_path,
+                chunk.map((record) => record.storage_path),
+              ),
+            );
           const takenKeys = new Set(taken.map((row) => row.key));
           const fresh = chunk.filter((record) => !takenKeys.has(record.storage_path));
           if (fresh.length === 0) return 0;
@@ -196,7 +210,12 @@ export async function runBackfill(context: AppContext, dryRun: boolean): Promise
         insertResults.push({ batch, records: chunk.length, inserted, error: null });
       } catch (error) {
         context.log.error({ err: error, batch }, 'a backfill batch failed');
-        insertResults.push({ batch, records: chunk.length, inserted: 0, error: error instanceof Error ? error.message : String(error) });
+        insertResults.push({
+          batch,
+          records: chunk.length,
+          inserted: 0,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
   }
@@ -210,6 +229,8 @@ export async function runBackfill(context: AppContext, dryRun: boolean): Promise
     },
     recordsToCreate: records.length,
     insertResults,
-    preview: records.slice(0, 10).map(({ storage_path, image_id, style_id, user_id }) => ({ storage_path, image_id, style_id, user_id })),
+    preview: records
+      .slice(0, 10)
+      .map(({ storage_path, image_id, style_id, user_id }) => ({ storage_path, image_id, style_id, user_id })),
   };
 }

@@ -39,7 +39,12 @@ export async function eraseCustomer(context: AppContext, email: string): Promise
     await context.db
       .update(image_transformations)
       .set({ email: null })
-      .where(inArray(image_transformations.id, kept.map((entry) => entry.transformationId)));
+      .where(
+        inArray(
+          image_transformations.id,
+          kept.map((entry) => entry.transformationId),
+        ),
+      );
   }
   const removed = outcomes.flatMap((outcome) => (outcome.status === 'removed' ? [outcome] : []));
   return {

@@ -30,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-const post = (url: string, payload: object) => shop.app.inject({ method: 'POST', url, headers: { cookie, origin: SAME_ORIGIN }, payload });
+const post = (url: string, payload: object) =>
+  shop.app.inject({ method: 'POST', url, headers: { cookie, origin: SAME_ORIGIN }, payload });
 const exists = (key: string) => shop.context.storage.exists(key);
 
 async function photoRow(options: { fileName: string; createdAt: Date; original?: Buffer; withFile?: boolean }) {
@@ -72,14 +73,19 @@ describe('POST /api/admin/backfill/transformations: artwork files with no row', 
   let watercolour: { id: string; name: string };
 
   beforeAll(async () => {
-    [watercolour] = await shop.context.db.select({ id: styles.id, name: styles.name }).from(styles).where(eq(styles.engine, 'watercolour'));
+    [watercolour] = await shop.context.db
+      .select({ id: styles.id, name: styles.name })
+      .from(styles)
+      .where(eq(styles.engine, 'watercolour'));
     oldPhoto = await photoRow({ fileName: 'Harbour Sunset.jpg', createdAt: new Date('2025-01-10T10:00:00Z') });
     perfectPhoto = await photoRow({ fileName: 'IMG_0001.jpg', createdAt: minutesAgo(30) });
     latestPhoto = await photoRow({ fileName: 'IMG_0002.jpg', createdAt: minutesAgo(10) });
     // One artwork with its row, as every artwork should be.
     recorded = `artworks/${randomUUID()}.jpg`;
     await shop.context.storage.put(recorded, await smallJpeg(), { contentType: 'image/jpeg' });
-    await shop.context.db.insert(image_transformations).values({ image_id: latestPhoto.id, status: 'completed', storage_path: recorded });
+    await shop.context.db
+      .insert(image_transformations)
+      .values({ image_id: latestPhoto.id, status: 'completed', storage_path: recorded });
     // The orphans: named after a photo and made just after it; named only; made only just after; neither.
     await orphanFile(`artworks/${perfectPhoto.id}-watercolour.jpg`, minutesAgo(25));
     await orphanFile('artworks/harbour-sunset-stylized.jpg', new Date('2025-06-01T10:00:00Z'));
@@ -122,7 +128,9 @@ describe('POST /api/admin/backfill/transformations: artwork files with no row', 
 
   it('a dry run counts and previews the records, and writes nothing', async () => {
     const before = (await shop.context.db.select().from(image_transformations)).length;
-    const result = (await post('/api/admin/backfill/transformations', { action: 'backfill', dryRun: true })).json() as BackfillResult;
+    const result = (
+      await post('/api/admin/backfill/transformations', { action: 'backfill', dryRun: true })
+    ).json() as BackfillResult;
     expect(result).toMatchObject({
       dryRun: true,
       matchStats: { perfectMatches: 1, timeMatches: 1, filenameMatches: 1, noMatches: 1 },
@@ -135,13 +143,24 @@ describe('POST /api/admin/backfill/transformations: artwork files with no row', 
       style_id: watercolour.id,
       user_id: null,
     });
-    expect(result.preview).toContainEqual({ storage_path: 'artworks/harbour-sunset-stylized.jpg', image_id: oldPhoto.id, style_id: null, user_id: null });
+    expect(result.preview).toContainEqual({
+      storage_path: 'artworks/harbour-sunset-stylized.jpg',
+      image_id: oldPhoto.id,
+      style_id: null,
+      user_id: null,
+    });
     expect((await shop.context.db.select().from(image_transformations)).length).toBe(before);
   });
 
   it('backfills the matched files as completed rows dated by the file, once', async () => {
-    const result = (await post('/api/admin/backfill/transformations', { action: 'backfill', dryRun: false })).json() as BackfillResult;
-    expect(result).toMatchObject({ dryRun: false, recordsToCreate: 3, insertResults: [{ batch: 1, records: 3, inserted: 3, error: null }] });
+    const result = (
+      await post('/api/admin/backfill/transformations', { action: 'backfill', dryRun: false })
+    ).json() as BackfillResult;
+    expect(result).toMatchObject({
+      dryRun: false,
+      recordsToCreate: 3,
+      insertResults: [{ batch: 1, records: 3, inserted: 3, error: null }],
+    });
     const [row] = await shop.context.db
       .select()
       .from(image_transformations)
@@ -151,13 +170,23 @@ describe('POST /api/admin/backfill/transformations: artwork files with no row', 
 
     const after = (await post('/api/admin/backfill/transformations', { action: 'analyze' })).json() as BackfillAnalysis;
     expect(after.summary).toMatchObject({ totalTransformedFiles: 5, existingRecords: 4, missingRecords: 1 });
-    const again = (await post('/api/admin/backfill/transformations', { action: 'backfill', dryRun: false })).json() as BackfillResult;
+    const again = (
+      await post('/api/admin/backfill/transformations', { action: 'backfill', dryRun: false })
+    ).json() as BackfillResult;
     expect(again).toMatchObject({ recordsToCreate: 0, insertResults: [] });
   });
 
   it('refuses an unknown action', async () => {
     expect((await post('/api/admin/backfill/transformations', { action: 'repair' })).statusCode).toBe(400);
-    expect((await shop.app.inject({ method: 'POST', url: '/api/admin/backfill/transformations', payload: { action: 'analyze' } })).statusCode).toBe(401);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'POST',
+          url: '/api/admin/backfill/transformations',
+          payload: { action: 'analyze' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -171,10 +200,20 @@ describe('POST /api/admin/backfill/exif: metadata read again, in batches, from a
     const photo = await makePhoto({ exif: USHUAIA_EXIF, width: 320, height: 240 });
     withExif = [];
     for (let n = 0; n < EXIF_BATCH_SIZE + 2; n += 1) {
-      withExif.push(await photoRow({ fileName: `ushuaia-${n}.jpg`, createdAt: new Date(Date.UTC(2026, 1, 1, 0, n)), original: photo }));
+      withExif.push(
+        await photoRow({
+          fileName: `ushuaia-${n}.jpg`,
+          createdAt: new Date(Date.UTC(2026, 1, 1, 0, n)),
+          original: photo,
+        }),
+      );
     }
     const noExif = await photoRow({ fileName: 'plain.jpg', createdAt: new Date(Date.UTC(2026, 1, 1, 0, 3, 30)) });
-    const missing = await photoRow({ fileName: 'gone.jpg', createdAt: new Date(Date.UTC(2026, 1, 1, 0, 30)), withFile: false });
+    const missing = await photoRow({
+      fileName: 'gone.jpg',
+      createdAt: new Date(Date.UTC(2026, 1, 1, 0, 30)),
+      withFile: false,
+    });
     ids = [...withExif.map((row) => row.id), noExif.id, missing.id];
   });
 
@@ -186,7 +225,13 @@ describe('POST /api/admin/backfill/exif: metadata read again, in batches, from a
 
   it('reads a batch, says where to resume and how many remain; the next batch from that offset finishes', async () => {
     const first = await batch();
-    expect(first).toMatchObject({ processed: EXIF_BATCH_SIZE, successful: EXIF_BATCH_SIZE - 1, failed: 1, hasMore: true, remainingImages: 4 });
+    expect(first).toMatchObject({
+      processed: EXIF_BATCH_SIZE,
+      successful: EXIF_BATCH_SIZE - 1,
+      failed: 1,
+      hasMore: true,
+      remainingImages: 4,
+    });
     expect(first.errors).toEqual(['plain.jpg: no EXIF data in the file']);
 
     const second = await batch(first.nextOffset);
@@ -194,10 +239,23 @@ describe('POST /api/admin/backfill/exif: metadata read again, in batches, from a
     expect(second.errors).toEqual(['gone.jpg: the original file is missing from storage']);
     expect(second.nextOffset).toBeGreaterThan(first.nextOffset);
 
-    const rows = await shop.context.db.select().from(images).where(inArray(images.id, withExif.map((row) => row.id)));
+    const rows = await shop.context.db
+      .select()
+      .from(images)
+      .where(
+        inArray(
+          images.id,
+          withExif.map((row) => row.id),
+        ),
+      );
     expect(rows).toHaveLength(EXIF_BATCH_SIZE + 2);
     for (const row of rows) {
-      expect(row).toMatchObject({ camera_make: 'Canon', camera_model: 'Canon EOS R5', iso: 400, shutter_speed: '1/250' });
+      expect(row).toMatchObject({
+        camera_make: 'Canon',
+        camera_model: 'Canon EOS R5',
+        iso: 400,
+        shutter_speed: '1/250',
+      });
       expect(row.latitude).toBeCloseTo(-54.8019, 3);
       expect(row.location_name).toMatch(/Ushuaia/);
     }
@@ -205,7 +263,15 @@ describe('POST /api/admin/backfill/exif: metadata read again, in batches, from a
 
   it('a resumed offset past everything finds nothing; a new run from 0 retries only the failures', async () => {
     const past = await batch(10_000);
-    expect(past).toEqual({ processed: 0, successful: 0, failed: 0, errors: [], nextOffset: 10_000, hasMore: false, remainingImages: 0 });
+    expect(past).toEqual({
+      processed: 0,
+      successful: 0,
+      failed: 0,
+      errors: [],
+      nextOffset: 10_000,
+      hasMore: false,
+      remainingImages: 0,
+    });
     const rerun = await batch(0);
     expect(rerun).toMatchObject({ processed: 2, successful: 0, failed: 2, hasMore: false });
     expect(ids).toHaveLength(EXIF_BATCH_SIZE + 4);
@@ -238,7 +304,10 @@ describe('DELETE /api/admin/customers?email=: a customer’s data, all at once',
     const saved = await make(photo.id, 'Maria@Example.com');
     const sibling = await make(photo.id, null);
     const bought = await make(other.id, 'maria@example.com');
-    const strangers = await make((await photoRow({ fileName: 'someone-else.jpg', createdAt: new Date() })).id, 'other@example.com');
+    const strangers = await make(
+      (await photoRow({ fileName: 'someone-else.jpg', createdAt: new Date() })).id,
+      'other@example.com',
+    );
     const mockupKey = (await addMockup(shop.context, saved, 4011)).replace('/files/', '');
     const [order] = await shop.context.db
       .insert(orders)
@@ -261,7 +330,12 @@ describe('DELETE /api/admin/customers?email=: a customer’s data, all at once',
     });
     expect(response.statusCode).toBe(200);
     const result = response.json() as CustomerErasureResult;
-    expect(result).toMatchObject({ email: 'maria@example.com', removedTransformations: 2, removedImages: 1, kept: [{ transformationId: bought, orderId: order.id }] });
+    expect(result).toMatchObject({
+      email: 'maria@example.com',
+      removedTransformations: 2,
+      removedImages: 1,
+      kept: [{ transformationId: bought, orderId: order.id }],
+    });
     expect(result.removedFiles.sort()).toEqual(
       [
         `artworks/${saved}.jpg`,
@@ -280,7 +354,10 @@ describe('DELETE /api/admin/customers?email=: a customer’s data, all at once',
     const [keptOrder] = await shop.context.db.select().from(orders).where(eq(orders.id, order.id));
     expect(keptOrder).toMatchObject({ customer_email: 'maria@example.com', status: 'paid', total_amount: 3000 });
     expect(await shop.context.db.select().from(order_items).where(eq(order_items.order_id, order.id))).toHaveLength(1);
-    const [keptArtwork] = await shop.context.db.select().from(image_transformations).where(eq(image_transformations.id, bought));
+    const [keptArtwork] = await shop.context.db
+      .select()
+      .from(image_transformations)
+      .where(eq(image_transformations.id, bought));
     expect(keptArtwork.email).toBeNull();
     expect(await exists(`print-files/${bought}.jpg`)).toBe(true);
     expect(await exists(`artworks/${bought}.jpg`)).toBe(true);
@@ -290,12 +367,30 @@ describe('DELETE /api/admin/customers?email=: a customer’s data, all at once',
   });
 
   it('answers an e-mail with no data with nothing removed, and refuses a missing or malformed e-mail', async () => {
-    const none = await shop.app.inject({ method: 'DELETE', url: '/api/admin/customers?email=nobody%40example.com', headers: { cookie, origin: SAME_ORIGIN } });
-    expect(none.json()).toEqual({ email: 'nobody@example.com', removedTransformations: 0, removedImages: 0, removedFiles: [], kept: [] });
+    const none = await shop.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/customers?email=nobody%40example.com',
+      headers: { cookie, origin: SAME_ORIGIN },
+    });
+    expect(none.json()).toEqual({
+      email: 'nobody@example.com',
+      removedTransformations: 0,
+      removedImages: 0,
+      removedFiles: [],
+      kept: [],
+    });
     for (const url of ['/api/admin/customers', '/api/admin/customers?email=not-an-email']) {
       const refused = await shop.app.inject({ method: 'DELETE', url, headers: { cookie, origin: SAME_ORIGIN } });
       expect(refused.statusCode).toBe(400);
     }
-    expect((await shop.app.inject({ method: 'DELETE', url: '/api/admin/customers?email=a%40b.co', headers: { origin: SAME_ORIGIN } })).statusCode).toBe(401);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'DELETE',
+          url: '/api/admin/customers?email=a%40b.co',
+          headers: { origin: SAME_ORIGIN },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

@@ -18,7 +18,10 @@ beforeAll(async () => {
   address = await shop.app.listen({ port: 0, host: '127.0.0.1' });
   // A render that is under way in "another process": the row says processing, no job here.
   processingId = (await insertArtwork(shop.context)).transformation.id;
-  await shop.context.db.update(image_transformations).set({ status: 'processing', progress: 10 }).where(eq(image_transformations.id, processingId));
+  await shop.context.db
+    .update(image_transformations)
+    .set({ status: 'processing', progress: 10 })
+    .where(eq(image_transformations.id, processingId));
 });
 afterAll(async () => shop?.close());
 
@@ -26,28 +29,30 @@ afterAll(async () => shop?.close());
 function openStream(id: string) {
   const controller = new AbortController();
   const states: Array<{ status: string; progress: number | null }> = [];
-  const opened = fetch(`${address}/api/transformations/${id}/events`, { signal: controller.signal }).then(async (response) => {
-    if (response.status !== 200) return response.status;
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let end;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const event = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = /^data: (.*)$/m.exec(event)?.[1];
-            if (data) states.push(JSON.parse(data));
+  const opened = fetch(`${address}/api/transformations/${id}/events`, { signal: controller.signal }).then(
+    async (response) => {
+      if (response.status !== 200) return response.status;
+      void (async () => {
+        const decoder = new TextDecoder();
+        let buffer = '';
+        try {
+          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+            buffer += decoder.decode(chunk, { stream: true });
+            let end;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const event = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const data = /^data: (.*)$/m.exec(event)?.[1];
+              if (data) states.push(JSON.parse(data));
+            }
           }
+        } catch {
+          // aborted by the test
         }
-      } catch {
-        // aborted by the test
-      }
-    })();
-    return 200;
-  });
+      })();
+      return 200;
+    },
+  );
   return { opened, states, close: () => controller.abort() };
 }
 
@@ -62,7 +67,9 @@ async function eventually(check: () => boolean, what: string): Promise<void> {
 describe('progress event streams', () => {
   it(`allows ${EVENT_STREAMS_PER_ADDRESS} open streams per address and answers 429 to the next; a closed one frees its place`, async () => {
     const streams = Array.from({ length: EVENT_STREAMS_PER_ADDRESS }, () => openStream(processingId));
-    expect(await Promise.all(streams.map((stream) => stream.opened))).toEqual(Array(EVENT_STREAMS_PER_ADDRESS).fill(200));
+    expect(await Promise.all(streams.map((stream) => stream.opened))).toEqual(
+      Array(EVENT_STREAMS_PER_ADDRESS).fill(200),
+    );
     const extra = openStream(processingId);
     expect(await extra.opened).toBe(429);
 
@@ -84,8 +91,14 @@ describe('progress event streams', () => {
     await Promise.all(streams.map((stream) => stream.opened));
     await eventually(() => streams.every((stream) => stream.states.length >= 1), 'first states');
 
-    await shop.context.db.update(image_transformations).set({ progress: 60 }).where(eq(image_transformations.id, processingId));
-    await eventually(() => streams.every((stream) => stream.states.some((state) => state.progress === 60)), 'progress 60 on every stream');
+    await shop.context.db
+      .update(image_transformations)
+      .set({ progress: 60 })
+      .where(eq(image_transformations.id, processingId));
+    await eventually(
+      () => streams.every((stream) => stream.states.some((state) => state.progress === 60)),
+      'progress 60 on every stream',
+    );
     for (const stream of streams) stream.close();
   });
 });

@@ -1,3 +1,9 @@
 export { adminTransformationRoutes } from './admin-routes.js';
 export { transformationRoutes } from './routes.js';
-export { renderPrintFile, renderTransformation, settleStuckRenders, startTransformationSchema, updateEmailSchema } from './service.js';
+export {
+  renderPrintFile,
+  renderTransformation,
+  settleStuckRenders,
+  startTransformationSchema,
+  updateEmailSchema,
+} from './service.js';

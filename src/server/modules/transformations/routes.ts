@@ -45,7 +45,10 @@ export async function transformationRoutes(app: FastifyInstance, context: AppCon
     const address = request.ip;
     const open = streamsByAddress.get(address) ?? 0;
     if (open >= EVENT_STREAMS_PER_ADDRESS) {
-      throw new HttpError(429, 'Too many progress streams are open from this address. Please close some tabs and try again.');
+      throw new HttpError(
+        429,
+        'Too many progress streams are open from this address. Please close some tabs and try again.',
+      );
     }
     streamsByAddress.set(address, open + 1);
     const unwatch = watcher.watch(request.params.id);

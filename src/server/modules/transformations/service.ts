@@ -18,7 +18,12 @@ import { decodeToJpeg, enlargeForPrint } from '../images/index.js';
 import { warmLocalMockups } from '../mockups/index.js';
 import { engineFor, StyleEngineError } from '../styles/index.js';
 import { announceChange } from './progress-signal.js';
-import { findTransformation, findTransformationWithSources, updateTransformation, type TransformationRow } from './repository.js';
+import {
+  findTransformation,
+  findTransformationWithSources,
+  updateTransformation,
+  type TransformationRow,
+} from './repository.js';
 
 /** The preview artwork's long side; the print file follows the original up to PRINT_LONG_SIDE. */
 export const PREVIEW_LONG_SIDE = 2048;
@@ -31,7 +36,10 @@ const PROGRESS_RENDERED = 95;
 export const startTransformationSchema = z.object({
   imageId: z.uuid({ message: TRANSFORMATION_MESSAGES.originalNotFound }),
   styleId: z.uuid({ message: TRANSFORMATION_MESSAGES.selectStyle }),
-  email: z.email({ message: 'Please enter a valid email address' }).optional().or(z.literal('').transform(() => undefined)),
+  email: z
+    .email({ message: 'Please enter a valid email address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export const updateEmailSchema = z.object({
@@ -104,21 +112,32 @@ export async function transformationState(context: AppContext, id: string): Prom
  * not, and needs no column: the server recomputes it.
  */
 export async function transformationEditToken(context: AppContext, id: string): Promise<string> {
-  return createHmac('sha256', await appSecret(context.config)).update(`transformation-email:${id}`).digest('base64url');
+  return createHmac('sha256', await appSecret(context.config))
+    .update(`transformation-email:${id}`)
+    .digest('base64url');
 }
 
 export const EDIT_TOKEN_HEADER = 'x-transformation-token';
 
-export async function updateTransformationEmail(context: AppContext, id: string, email: string, token: string | undefined): Promise<void> {
+export async function updateTransformationEmail(
+  context: AppContext,
+  id: string,
+  email: string,
+  token: string | undefined,
+): Promise<void> {
   await requireTransformation(context, id);
   const expected = Buffer.from(await transformationEditToken(context, id));
   const given = Buffer.from(token ?? '');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden(TRANSFORMATION_MESSAGES.notYours);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw forbidden(TRANSFORMATION_MESSAGES.notYours);
   await updateTransformation(context.db, id, { email });
 }
 
 /** Job: render the preview artwork, reporting progress as the engine's stages complete (flow.ts queues the print file). */
-export async function renderTransformation(context: AppContext, transformationId: string): Promise<'completed' | 'failed' | 'skipped'> {
+export async function renderTransformation(
+  context: AppContext,
+  transformationId: string,
+): Promise<'completed' | 'failed' | 'skipped'> {
   const found = await findTransformationWithSources(context.db, transformationId);
   if (!found || found.transformation.status !== 'processing') return 'skipped';
   const { image, style } = found;
@@ -140,7 +159,8 @@ export async function renderTransformation(context: AppContext, transformationId
   try {
     const photo = await context.storage.get(image.display_path);
     const onProgress = engine.reportsProgress
-      ? (fraction: number) => void report(Math.round(PROGRESS_START + fraction * (PROGRESS_RENDERED - PROGRESS_START))).catch(() => {})
+      ? (fraction: number) =>
+          void report(Math.round(PROGRESS_START + fraction * (PROGRESS_RENDERED - PROGRESS_START))).catch(() => {})
       : undefined;
     const artwork = await timed(
       (seconds) => renderDuration.observe({ engine: style.engine }, seconds),
@@ -158,8 +178,13 @@ export async function renderTransformation(context: AppContext, transformationId
       completed_at: new Date(),
     });
   } catch (error) {
-    if (!(error instanceof StyleEngineError)) context.log.error({ err: error, transformationId }, 'transformation failed');
-    await fail(context, transformationId, error instanceof StyleEngineError ? error.message : TRANSFORMATION_MESSAGES.exception);
+    if (!(error instanceof StyleEngineError))
+      context.log.error({ err: error, transformationId }, 'transformation failed');
+    await fail(
+      context,
+      transformationId,
+      error instanceof StyleEngineError ? error.message : TRANSFORMATION_MESSAGES.exception,
+    );
     return 'failed';
   }
   return 'completed';
@@ -225,7 +250,10 @@ export async function settleStuckRenders(context: AppContext, now = new Date()):
     .select({ id: image_transformations.id, created_at: image_transformations.created_at })
     .from(image_transformations)
     .where(
-      and(eq(image_transformations.status, 'processing'), lt(image_transformations.created_at, new Date(now.getTime() - RENDER_GRACE_MS))),
+      and(
+        eq(image_transformations.status, 'processing'),
+        lt(image_transformations.created_at, new Date(now.getTime() - RENDER_GRACE_MS)),
+      ),
     )
     .orderBy(asc(image_transformations.created_at))
     .limit(200);
@@ -237,7 +265,10 @@ export async function settleStuckRenders(context: AppContext, now = new Date()):
     if (overdue || (!live && states.length > 0)) {
       const marked = await context.db
         .update(image_transformations)
-        .set({ status: 'failed', error: overdue ? TRANSFORMATION_MESSAGES.timedOut : TRANSFORMATION_MESSAGES.failedRetry })
+        .set({
+          status: 'failed',
+          error: overdue ? TRANSFORMATION_MESSAGES.timedOut : TRANSFORMATION_MESSAGES.failedRetry,
+        })
         .where(and(eq(image_transformations.id, render.id), eq(image_transformations.status, 'processing')))
         .returning({ id: image_transformations.id });
       if (marked.length > 0) {

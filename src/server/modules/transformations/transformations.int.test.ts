@@ -18,7 +18,11 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 
 async function start(styleId: string, extra: Record<string, unknown> = {}) {
-  return shop.app.inject({ method: 'POST', url: '/api/transformations', payload: { imageId: photo.id, styleId, ...extra } });
+  return shop.app.inject({
+    method: 'POST',
+    url: '/api/transformations',
+    payload: { imageId: photo.id, styleId, ...extra },
+  });
 }
 
 async function waitUntilDone(id: string, timeoutMs = 60_000) {
@@ -45,7 +49,12 @@ describe('POST /api/transformations starts a transformation (storefront §7 tran
   it("answers {success, transformationId, status: 'processing', editToken} and queues the render", async () => {
     const response = await start(offered[0].id);
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ success: true, transformationId: expect.any(String), status: 'processing', editToken: expect.any(String) });
+    expect(response.json()).toEqual({
+      success: true,
+      transformationId: expect.any(String),
+      status: 'processing',
+      editToken: expect.any(String),
+    });
     await waitUntilDone(response.json().transformationId);
   });
 
@@ -60,7 +69,11 @@ describe('POST /api/transformations starts a transformation (storefront §7 tran
   });
 
   it("refuses a missing style with 'Please select a style first'", async () => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/transformations', payload: { imageId: photo.id } });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/transformations',
+      payload: { imageId: photo.id },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('Please select a style first');
   });
@@ -82,7 +95,8 @@ describe('GET /api/transformations/:id reports status, progress and stage', () =
   it('answers 404 for an unknown or malformed id', async () => {
     expect((await shop.app.inject({ method: 'GET', url: '/api/transformations/nope' })).statusCode).toBe(404);
     expect(
-      (await shop.app.inject({ method: 'GET', url: '/api/transformations/00000000-0000-4000-8000-000000000000' })).statusCode,
+      (await shop.app.inject({ method: 'GET', url: '/api/transformations/00000000-0000-4000-8000-000000000000' }))
+        .statusCode,
     ).toBe(404);
   });
 });
@@ -104,7 +118,11 @@ describe('every style offered on the embedded defaults completes on a 12 MP phot
     for (const style of offered) started.push({ style, id: (await start(style.id)).json().transformationId as string });
     for (const { style, id } of started) {
       const state = await waitUntilDone(id);
-      expect(state, style.name).toMatchObject({ status: 'completed', progress: 100, stage: 'Transformation complete!' });
+      expect(state, style.name).toMatchObject({
+        status: 'completed',
+        progress: 100,
+        stage: 'Transformation complete!',
+      });
       const artwork = await shop.app.inject({ method: 'GET', url: state.publicUrl });
       expect(artwork.statusCode).toBe(200);
       const meta = await sharp(artwork.rawPayload).metadata();
@@ -155,7 +173,7 @@ describe('PATCH /api/transformations/:id/email (update-transformation-email)', (
     await waitUntilDone(id);
   });
 
-  it('refuses anyone holding only the id (the gallery publishes ids): no token, a wrong one, or another artwork\'s', async () => {
+  it("refuses anyone holding only the id (the gallery publishes ids): no token, a wrong one, or another artwork's", async () => {
     const mine = (await start(offered[2].id)).json();
     const other = (await start(offered[2].id)).json();
     for (const token of [undefined, 'x'.repeat(43), other.editToken]) {
@@ -168,7 +186,9 @@ describe('PATCH /api/transformations/:id/email (update-transformation-email)', (
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toBe(TRANSFORMATION_MESSAGES.notYours);
     }
-    const row = await shop.context.db.query.image_transformations.findFirst({ where: (t, { eq }) => eq(t.id, mine.transformationId) });
+    const row = await shop.context.db.query.image_transformations.findFirst({
+      where: (t, { eq }) => eq(t.id, mine.transformationId),
+    });
     expect(row?.email).toBeNull();
     await waitUntilDone(mine.transformationId);
     await waitUntilDone(other.transformationId);

@@ -87,9 +87,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const url = new URL(request.url ?? '/', 'http://fake');
     const params = parseForm(await readBody(request));
     const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null;
-    requests.push({ method: request.method ?? 'GET', path: url.pathname, params, idempotencyKey, authorization: request.headers.authorization ?? null });
+    requests.push({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      params,
+      idempotencyKey,
+      authorization: request.headers.authorization ?? null,
+    });
     const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${randomBytes(6).toString('hex')}`,
+      });
       response.end(JSON.stringify(body));
     };
     if (!request.headers.authorization?.startsWith('Bearer sk_')) {
@@ -128,15 +137,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
 
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
-      if (idempotencyKey && idempotentRefunds.has(idempotencyKey)) return send(200, idempotentRefunds.get(idempotencyKey));
+      if (idempotencyKey && idempotentRefunds.has(idempotencyKey))
+        return send(200, idempotentRefunds.get(idempotencyKey));
       const intent = paymentIntents.get(String(params.payment_intent));
       if (!intent) {
-        return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${String(params.payment_intent)}'` } });
+        return send(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${String(params.payment_intent)}'`,
+          },
+        });
       }
       if (intent.status !== 'succeeded') {
-        return send(400, { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' } });
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_not_refundable',
+            message: 'This PaymentIntent has no successful charge to refund.',
+          },
+        });
       }
-      const already = refunds.filter((refund) => refund.payment_intent === intent.id).reduce((sum, refund) => sum + refund.amount, 0);
+      const already = refunds
+        .filter((refund) => refund.payment_intent === intent.id)
+        .reduce((sum, refund) => sum + refund.amount, 0);
       const amount = params.amount === undefined ? intent.amount_received - already : Number(params.amount);
       if (amount <= 0 || already + amount > intent.amount_received) {
         return send(400, {
@@ -167,12 +191,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = paymentIntents.get(retrieve[1]);
       if (!intent) {
         return send(404, {
-          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'` },
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${retrieve[1]}'`,
+          },
         });
       }
       return send(200, intent);
     }
-    return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
+    return send(404, {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${request.method}: ${url.pathname})`,
+      },
+    });
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

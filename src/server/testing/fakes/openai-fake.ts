@@ -72,7 +72,11 @@ export async function startOpenAiFake(options: OpenAiFakeOptions = {}): Promise<
     };
     requests.push(recorded);
     if (recorded.method !== 'POST' || recorded.path !== '/v1/images/edits') {
-      return json(res, 404, apiError(`Invalid URL (${recorded.method} ${recorded.path})`, 'invalid_request_error', null));
+      return json(
+        res,
+        404,
+        apiError(`Invalid URL (${recorded.method} ${recorded.path})`, 'invalid_request_error', null),
+      );
     }
     await readForm(body, recorded);
 
@@ -81,7 +85,11 @@ export async function startOpenAiFake(options: OpenAiFakeOptions = {}): Promise<
         res.writeHead(413, { 'content-type': 'text/html' }).end(EDGE_413);
         return;
       case 'file-too-large':
-        return json(res, 400, apiError('Image file is too large: it must be smaller than 50 MB.', 'invalid_request_error', null, 'image'));
+        return json(
+          res,
+          400,
+          apiError('Image file is too large: it must be smaller than 50 MB.', 'invalid_request_error', null, 'image'),
+        );
       case 'content-policy':
         return json(
           res,
@@ -93,12 +101,20 @@ export async function startOpenAiFake(options: OpenAiFakeOptions = {}): Promise<
           ),
         );
       case 'server-error':
-        return json(res, 500, apiError('The server had an error while processing your request. Sorry about that!', 'server_error', null));
+        return json(
+          res,
+          500,
+          apiError('The server had an error while processing your request. Sorry about that!', 'server_error', null),
+        );
       case 'rate-limited':
         return json(
           res,
           429,
-          apiError('Rate limit reached for gpt-image-1 on images per minute (IPM): Limit 5, Used 5.', 'requests', 'rate_limit_exceeded'),
+          apiError(
+            'Rate limit reached for gpt-image-1 on images per minute (IPM): Limit 5, Used 5.',
+            'requests',
+            'rate_limit_exceeded',
+          ),
         );
       case 'unauthorized':
         return json(
@@ -113,7 +129,11 @@ export async function startOpenAiFake(options: OpenAiFakeOptions = {}): Promise<
       case 'no-image':
         return json(res, 200, imagesResponse(recorded.fields, []));
       case 'unreadable-image':
-        return json(res, 200, imagesResponse(recorded.fields, [{ b64_json: Buffer.from('not a picture').toString('base64') }]));
+        return json(
+          res,
+          200,
+          imagesResponse(recorded.fields, [{ b64_json: Buffer.from('not a picture').toString('base64') }]),
+        );
       case 'slow': {
         const answer = await editedImage(recorded.fields);
         const timer = setTimeout(() => {
@@ -130,7 +150,9 @@ export async function startOpenAiFake(options: OpenAiFakeOptions = {}): Promise<
 
   async function readForm(body: Buffer, recorded: OpenAiFakeRequest) {
     if (!recorded.contentType?.startsWith('multipart/form-data')) return;
-    const form = await new Response(new Uint8Array(body), { headers: { 'content-type': recorded.contentType } }).formData();
+    const form = await new Response(new Uint8Array(body), {
+      headers: { 'content-type': recorded.contentType },
+    }).formData();
     for (const [name, value] of form) {
       if (typeof value === 'string') recorded.fields[name] = value;
       else if (name === 'image' || name === 'image[]') {
@@ -164,7 +186,10 @@ export async function startOpenAiFake(options: OpenAiFakeOptions = {}): Promise<
 
 /** The edited picture: a plain JPEG of the size asked for, as gpt-image-1 returns it. */
 async function editedImage(fields: Record<string, string>): Promise<string> {
-  const [width, height] = /^(\d+)x(\d+)$/.exec(fields.size ?? '')?.slice(1).map(Number) ?? [1024, 1024];
+  const [width, height] = /^(\d+)x(\d+)$/
+    .exec(fields.size ?? '')
+    ?.slice(1)
+    .map(Number) ?? [1024, 1024];
   const image = await sharp({ create: { width, height, channels: 3, background: { r: 180, g: 120, b: 60 } } })
     .jpeg()
     .toBuffer();
@@ -189,7 +214,9 @@ function imagesResponse(fields: Record<string, string>, data: Array<{ b64_json: 
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req_${Date.now()}` }).end(JSON.stringify(body));
+  res
+    .writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req_${Date.now()}` })
+    .end(JSON.stringify(body));
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -5,7 +5,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import sharp from 'sharp';
-import { builtinCatalog, type CatalogProduct, type CatalogVariant } from '../../modules/catalog/builtin/catalog-data.js';
+import {
+  builtinCatalog,
+  type CatalogProduct,
+  type CatalogVariant,
+} from '../../modules/catalog/builtin/catalog-data.js';
 
 export interface FakeRequest {
   method: string;
@@ -29,7 +33,11 @@ export interface PrintfulFake {
 }
 
 const ok = (result: unknown, extra: Record<string, unknown> = {}) => ({ code: 200, result, ...extra });
-const problem = (code: number, message: string, reason = 'Error') => ({ code, result: message, error: { reason, message } });
+const problem = (code: number, message: string, reason = 'Error') => ({
+  code,
+  result: message,
+  error: { reason, message },
+});
 
 export async function startPrintfulFake(): Promise<PrintfulFake> {
   const catalog: CatalogProduct[] = structuredClone(builtinCatalog) as CatalogProduct[];
@@ -40,7 +48,9 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
   let retryAfter = 1;
   let failures: { status: number; remaining: number } | undefined;
   const mockupTasks = { pendingPolls: 1, fail: false };
-  const mockupImage = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c8553d' } }).jpeg().toBuffer();
+  const mockupImage = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c8553d' } })
+    .jpeg()
+    .toBuffer();
 
   const findVariant = (id: number) => {
     if (removed.has(id)) return undefined;
@@ -66,7 +76,10 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
     options: product.options,
     dimensions: { front: '12x16', back: null },
   });
-  const variantView = (variant: CatalogVariant) => ({ ...variant, image: `https://files.cdn.printful.com/variants/${variant.id}.jpg` });
+  const variantView = (variant: CatalogVariant) => ({
+    ...variant,
+    image: `https://files.cdn.printful.com/variants/${variant.id}.jpg`,
+  });
 
   let baseUrl = '';
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
@@ -88,7 +101,8 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
     }
     requests.push({ method: request.method ?? 'GET', path: `${path}${url.search}`, body, headers: request.headers });
 
-    if (!request.headers.authorization?.startsWith('Bearer ')) return send(401, problem(401, 'Unauthorized', 'Unauthorized'));
+    if (!request.headers.authorization?.startsWith('Bearer '))
+      return send(401, problem(401, 'Unauthorized', 'Unauthorized'));
     if (rateLimited > 0) {
       rateLimited -= 1;
       return send(429, problem(429, 'Too Many Requests', 'TooManyRequests'), { 'retry-after': String(retryAfter) });
@@ -108,7 +122,13 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
     if (request.method === 'GET' && (match = path.match(/^\/products\/(\d+)$/))) {
       const product = catalog.find((p) => p.id === Number(match![1]));
       if (!product) return send(404, problem(404, 'Not Found', 'NotFound'));
-      return send(200, ok({ product: productView(product), variants: product.variants.filter((v) => !removed.has(v.id)).map(variantView) }));
+      return send(
+        200,
+        ok({
+          product: productView(product),
+          variants: product.variants.filter((v) => !removed.has(v.id)).map(variantView),
+        }),
+      );
     }
     if (request.method === 'GET' && (match = path.match(/^\/mockup-generator\/printfiles\/(\d+)$/))) {
       const product = catalog.find((p) => p.id === Number(match![1]));
@@ -118,7 +138,12 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
         ok({
           product_id: product.id,
           available_placements: Object.fromEntries(product.print_areas.map((area) => [area.placement, area.title])),
-          printfiles: product.print_areas.map((area, index) => ({ printfile_id: index + 1, width: area.width, height: area.height, dpi: 150 })),
+          printfiles: product.print_areas.map((area, index) => ({
+            printfile_id: index + 1,
+            width: area.width,
+            height: area.height,
+            dpi: 150,
+          })),
           variant_printfiles: product.variants.map((variant) => ({
             variant_id: variant.id,
             placements: Object.fromEntries(product.print_areas.map((area, index) => [area.placement, index + 1])),
@@ -128,15 +153,25 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
     }
     if (request.method === 'POST' && (match = path.match(/^\/mockup-generator\/create-task\/(\d+)$/))) {
       const key = `gt-${Math.random().toString(36).slice(2, 10)}`;
-      tasks.set(key, { productId: Number(match[1]), variantIds: body.variant_ids, polls: 0, placement: body.files?.[0]?.placement ?? 'default' });
+      tasks.set(key, {
+        productId: Number(match[1]),
+        variantIds: body.variant_ids,
+        polls: 0,
+        placement: body.files?.[0]?.placement ?? 'default',
+      });
       return send(200, ok({ task_key: key, status: 'pending' }));
     }
     if (request.method === 'GET' && path === '/mockup-generator/task') {
       const task = tasks.get(url.searchParams.get('task_key') ?? '');
       if (!task) return send(404, problem(404, 'Task not found', 'NotFound'));
       task.polls += 1;
-      if (task.polls <= mockupTasks.pendingPolls) return send(200, ok({ task_key: url.searchParams.get('task_key'), status: 'pending' }));
-      if (mockupTasks.fail) return send(200, ok({ task_key: url.searchParams.get('task_key'), status: 'failed', error: 'Mockup generation failed' }));
+      if (task.polls <= mockupTasks.pendingPolls)
+        return send(200, ok({ task_key: url.searchParams.get('task_key'), status: 'pending' }));
+      if (mockupTasks.fail)
+        return send(
+          200,
+          ok({ task_key: url.searchParams.get('task_key'), status: 'failed', error: 'Mockup generation failed' }),
+        );
       return send(
         200,
         ok({
@@ -147,7 +182,13 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
               placement: task.placement,
               variant_ids: task.variantIds,
               mockup_url: `${baseUrl}/mockup-files/${task.productId}-main.jpg`,
-              extra: [{ title: 'Lifestyle', option: 'Lifestyle', url: `${baseUrl}/mockup-files/${task.productId}-lifestyle.jpg` }],
+              extra: [
+                {
+                  title: 'Lifestyle',
+                  option: 'Lifestyle',
+                  url: `${baseUrl}/mockup-files/${task.productId}-lifestyle.jpg`,
+                },
+              ],
             },
           ],
         }),

@@ -26,14 +26,25 @@ export interface FakePrintful {
   calls: FakePrintfulCall[];
   orders: Map<string, FakePrintfulOrder>;
   /** The next `times` calls matching method and path prefix answer this status. */
-  failNext(match: { method: string; path: string }, status: number, options?: { times?: number; retryAfter?: number; applyFirst?: boolean }): void;
+  failNext(
+    match: { method: string; path: string },
+    status: number,
+    options?: { times?: number; retryAfter?: number; applyFirst?: boolean },
+  ): void;
   close(): Promise<void>;
 }
 
 export async function startFakePrintful(options: { token: string; storeId?: string }): Promise<FakePrintful> {
   const calls: FakePrintfulCall[] = [];
   const orders = new Map<string, FakePrintfulOrder>();
-  const failures: Array<{ method: string; path: string; status: number; times: number; retryAfter?: number; applyFirst: boolean }> = [];
+  const failures: Array<{
+    method: string;
+    path: string;
+    status: number;
+    times: number;
+    retryAfter?: number;
+    applyFirst: boolean;
+  }> = [];
   let nextId = 1000;
 
   const server: Server = createServer(async (request, response) => {
@@ -51,15 +62,21 @@ export async function startFakePrintful(options: { token: string; storeId?: stri
     const error = (status: number, reason: string, message: string, headers?: Record<string, string>) =>
       send(status, { code: status, result: message, error: { reason, message } }, headers);
 
-    if (request.headers.authorization !== `Bearer ${options.token}`) return error(401, 'Unauthorized', 'Malformed or missing token');
-    if (options.storeId && request.headers['x-pf-store-id'] !== options.storeId) return error(400, 'BadRequest', 'Store id missing');
+    if (request.headers.authorization !== `Bearer ${options.token}`)
+      return error(401, 'Unauthorized', 'Malformed or missing token');
+    if (options.storeId && request.headers['x-pf-store-id'] !== options.storeId)
+      return error(400, 'BadRequest', 'Store id missing');
 
     const failure = failures.find((f) => f.method === request.method && url.pathname.startsWith(f.path) && f.times > 0);
     const failAfter = failure?.applyFirst;
     if (failure && !failAfter) {
       failure.times -= 1;
-      return error(failure.status, failure.status === 429 ? 'TooManyRequests' : 'InternalError', `Fake failure ${failure.status}`,
-        failure.retryAfter ? { 'retry-after': String(failure.retryAfter) } : {});
+      return error(
+        failure.status,
+        failure.status === 429 ? 'TooManyRequests' : 'InternalError',
+        `Fake failure ${failure.status}`,
+        failure.retryAfter ? { 'retry-after': String(failure.retryAfter) } : {},
+      );
     }
 
     const confirm = url.searchParams.get('confirm') === 'true' || url.searchParams.get('confirm') === '1';
@@ -78,9 +95,16 @@ export async function startFakePrintful(options: { token: string; storeId?: stri
         return error(400, 'BadRequest', 'Recipient and items are required');
       }
       for (const item of body.items) {
-        if (!item.variant_id || !item.files?.[0]?.url?.startsWith('http')) return error(400, 'BadRequest', 'Item needs a variant and a file URL');
+        if (!item.variant_id || !item.files?.[0]?.url?.startsWith('http'))
+          return error(400, 'BadRequest', 'Item needs a variant and a file URL');
       }
-      const order = { id: nextId++, external_id: body.external_id, status: confirm ? 'pending' : 'draft', recipient: body.recipient, items: body.items };
+      const order = {
+        id: nextId++,
+        external_id: body.external_id,
+        status: confirm ? 'pending' : 'draft',
+        recipient: body.recipient,
+        items: body.items,
+      };
       orders.set(order.external_id, order);
       return answer(200, order);
     }

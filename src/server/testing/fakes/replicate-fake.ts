@@ -66,8 +66,7 @@ const EDGE_413 =
   '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n' +
   '<center><h1>413 Request Entity Too Large</h1></center>\r\n</body>\r\n</html>\r\n';
 
-const MODERATION_ERROR =
-  'The input or output was flagged as sensitive. Please try again with different inputs. (E005)';
+const MODERATION_ERROR = 'The input or output was flagged as sensitive. Please try again with different inputs. (E005)';
 const MODEL_ERROR = 'Prediction failed: the model could not read input_image';
 
 function problem(status: number, title: string, detail: string, extra: object = {}) {
@@ -113,14 +112,19 @@ export async function startReplicateFake(options: ReplicateFakeOptions = {}): Pr
         case 'server-error':
           return json(res, 500, problem(500, 'Internal Server Error', 'Something went wrong on our end.'));
         case 'rate-limited':
-          return json(res, 429, problem(429, 'Request was throttled.', 'Request was throttled. Expected available in 1 second.'), {
-            'retry-after': '1',
-          });
+          return json(
+            res,
+            429,
+            problem(429, 'Request was throttled.', 'Request was throttled. Expected available in 1 second.'),
+            {
+              'retry-after': '1',
+            },
+          );
         case 'invalid-input':
           return json(
             res,
             422,
-            problem(422, 'Input validation failed', '- input_image: Does not match format \'uri\'', {
+            problem(422, 'Input validation failed', "- input_image: Does not match format 'uri'", {
               invalid_fields: [{ type: 'format', field: 'input_image', description: "Does not match format 'uri'" }],
             }),
           );
@@ -191,9 +195,14 @@ export async function startReplicateFake(options: ReplicateFakeOptions = {}): Pr
         ? ''
         : prediction.polls < 2
           ? 'Using seed: 42\n  0%|          | 0/28 [00:00<?, ?it/s]'
-          : 'Using seed: 42\n 50%|█████     | 14/28 [00:02<00:02,  6.10it/s]' + (ended ? '\n100%|██████████| 28/28 [00:04<00:00,  6.12it/s]' : '');
+          : 'Using seed: 42\n 50%|█████     | 14/28 [00:02<00:02,  6.10it/s]' +
+            (ended ? '\n100%|██████████| 28/28 [00:04<00:00,  6.12it/s]' : '');
     const error =
-      prediction.status === 'failed' ? (prediction.behaviour === 'content-policy' ? MODERATION_ERROR : MODEL_ERROR) : null;
+      prediction.status === 'failed'
+        ? prediction.behaviour === 'content-policy'
+          ? MODERATION_ERROR
+          : MODEL_ERROR
+        : null;
     return {
       id: prediction.id,
       model: prediction.model,

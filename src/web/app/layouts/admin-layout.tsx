@@ -72,13 +72,18 @@ function AdminFrame() {
   const siteName = site?.siteName ?? 'Wanderer';
   useDocumentTitle(site ? `Admin Dashboard - ${siteName}` : undefined);
   const { pathname } = useLocation();
-  const current = [...SCREENS].reverse().find((screen) => (screen.end ? pathname === screen.to : pathname.startsWith(screen.to)));
+  const current = [...SCREENS]
+    .reverse()
+    .find((screen) => (screen.end ? pathname === screen.to : pathname.startsWith(screen.to)));
 
   return (
     <SidebarProvider>
       <Sidebar label="Admin navigation">
         <SidebarHeader>
-          <Link to="/admin" className="flex h-10 items-center gap-2 rounded-md px-1.5 font-display text-lg font-semibold text-primary">
+          <Link
+            to="/admin"
+            className="flex h-10 items-center gap-2 rounded-md px-1.5 font-display text-lg font-semibold text-primary"
+          >
             <img src="/favicon.svg" alt="" className="size-7 shrink-0" />
             <span className="truncate group-data-[state=collapsed]/sidebar:hidden">{siteName} Admin</span>
           </Link>
@@ -136,7 +141,14 @@ function SignedInFooter() {
     return (
       <Tooltip>
         <TooltipTrigger asChild>
-          <Button variant="ghost" size="icon" className="size-8" onClick={signOut} disabled={pending} aria-label="Sign Out">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            onClick={signOut}
+            disabled={pending}
+            aria-label="Sign Out"
+          >
             {icon}
           </Button>
         </TooltipTrigger>

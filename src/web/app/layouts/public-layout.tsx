@@ -10,7 +10,10 @@ export function PublicLayout() {
       <TestModeBanner />
       <header className="no-print border-b bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/70 sticky top-0 z-30">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-          <Link to="/" className="flex items-center gap-2 font-display text-2xl font-semibold tracking-tight text-primary">
+          <Link
+            to="/"
+            className="flex items-center gap-2 font-display text-2xl font-semibold tracking-tight text-primary"
+          >
             <img src="/favicon.svg" alt="" className="size-8" />
             {siteName}
           </Link>

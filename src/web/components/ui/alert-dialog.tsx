@@ -33,7 +33,10 @@ export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof 
   return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
 }
 
-export function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
+export function AlertDialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 

@@ -2,16 +2,19 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@/web/lib/utils';
 
-const alertVariants = cva('relative w-full rounded-lg border px-4 py-3 text-sm [&>svg]:absolute [&>svg]:left-4 [&>svg]:top-3.5 [&>svg]:size-4 [&>svg~*]:pl-7', {
-  variants: {
-    variant: {
-      default: 'bg-card text-foreground',
-      destructive: 'border-destructive/40 bg-destructive/5 text-destructive',
-      warning: 'border-warning/50 bg-warning/10 text-foreground',
+const alertVariants = cva(
+  'relative w-full rounded-lg border px-4 py-3 text-sm [&>svg]:absolute [&>svg]:left-4 [&>svg]:top-3.5 [&>svg]:size-4 [&>svg~*]:pl-7',
+  {
+    variants: {
+      variant: {
+        default: 'bg-card text-foreground',
+        destructive: 'border-destructive/40 bg-destructive/5 text-destructive',
+        warning: 'border-warning/50 bg-warning/10 text-foreground',
+      },
     },
+    defaultVariants: { variant: 'default' },
   },
-  defaultVariants: { variant: 'default' },
-});
+);
 
 export function Alert({ className, variant, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   return <div role="alert" className={cn(alertVariants({ variant }), className)} {...props} />;

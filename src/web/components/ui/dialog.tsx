@@ -9,7 +9,12 @@ export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-black/60 backdrop-blur-[2px]', className)} {...props} />;
+  return (
+    <DialogPrimitive.Overlay
+      className={cn('fixed inset-0 z-50 bg-black/60 backdrop-blur-[2px]', className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogContent({
@@ -30,7 +35,10 @@ export function DialogContent({
       >
         {children}
         {showClose && (
-          <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100" aria-label="Close">
+          <DialogPrimitive.Close
+            className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100"
+            aria-label="Close"
+          >
             <X className="size-5" />
           </DialogPrimitive.Close>
         )}

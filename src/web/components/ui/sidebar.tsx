@@ -78,7 +78,15 @@ export function SidebarProvider({ children, className, style, ...props }: Compon
   }, [toggleSidebar]);
 
   const value = useMemo<SidebarState>(
-    () => ({ state: open ? 'expanded' : 'collapsed', open, setOpen, openMobile, setOpenMobile, isMobile, toggleSidebar }),
+    () => ({
+      state: open ? 'expanded' : 'collapsed',
+      open,
+      setOpen,
+      openMobile,
+      setOpenMobile,
+      isMobile,
+      toggleSidebar,
+    }),
     [open, setOpen, openMobile, isMobile, toggleSidebar],
   );
 
@@ -177,7 +185,9 @@ export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overflow-x-hidden', className)} {...props} />;
+  return (
+    <div className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overflow-x-hidden', className)} {...props} />
+  );
 }
 
 export function SidebarGroup({ className, ...props }: ComponentProps<'div'>) {

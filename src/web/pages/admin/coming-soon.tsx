@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Card, CardContent } from '@/web/components/ui/card';
 
 /** The placeholder screens of admin §1 (Landing Pages, Analytics). */
-export function ComingSoon({ title, icon: Icon, text, children }: { title: string; icon: LucideIcon; text: string; children?: ReactNode }) {
+export function ComingSoon({
+  title,
+  icon: Icon,
+  text,
+  children,
+}: {
+  title: string;
+  icon: LucideIcon;
+  text: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-semibold">{title}</h1>

@@ -5,7 +5,11 @@ import { ComingSoon } from './coming-soon';
 
 export function LandingPagesPage() {
   return (
-    <ComingSoon title="Landing Pages" icon={PanelsTopLeft} text="Build campaign pages for destinations, seasons and gifts. This is on its way.">
+    <ComingSoon
+      title="Landing Pages"
+      icon={PanelsTopLeft}
+      text="Build campaign pages for destinations, seasons and gifts. This is on its way."
+    >
       <Button type="button">
         <Plus aria-hidden /> Create New Page
       </Button>

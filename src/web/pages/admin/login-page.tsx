@@ -17,7 +17,10 @@ export function AdminLoginPage() {
   const { data: site } = useSite();
   useDocumentTitle(site && `Admin Dashboard - ${site.siteName}`);
   const from = (useLocation().state as { from?: Location } | null)?.from;
-  const target = from && from.pathname.startsWith('/admin') && from.pathname !== '/admin/login' ? `${from.pathname}${from.search}${from.hash}` : '/admin';
+  const target =
+    from && from.pathname.startsWith('/admin') && from.pathname !== '/admin/login'
+      ? `${from.pathname}${from.search}${from.hash}`
+      : '/admin';
 
   if (auth.isLoading) {
     return (

@@ -8,7 +8,9 @@ export function TransformationsPage() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-3xl font-semibold">Transformations</h1>
-        <p className="mt-1 text-muted-foreground">Every artwork visitors made: review them, curate Home, and repair the records.</p>
+        <p className="mt-1 text-muted-foreground">
+          Every artwork visitors made: review them, curate Home, and repair the records.
+        </p>
       </div>
       <Tabs defaultValue="feed">
         <TabsList>

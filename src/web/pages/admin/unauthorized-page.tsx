@@ -34,7 +34,10 @@ export function AdminUnauthorizedPage() {
           {AUTH_MESSAGES.notAdmin}
           {auth.user && (
             <span className="mt-2 block">
-              Signed in as <strong className="text-foreground" data-testid="denied-email">{auth.user.email}</strong>
+              Signed in as{' '}
+              <strong className="text-foreground" data-testid="denied-email">
+                {auth.user.email}
+              </strong>
             </span>
           )}
         </>

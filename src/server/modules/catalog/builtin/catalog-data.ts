@@ -9,15 +9,7 @@
  */
 
 export type MockupKind =
-  | 'mug'
-  | 'poster'
-  | 'framed-poster'
-  | 'canvas'
-  | 't-shirt'
-  | 'hoodie'
-  | 'tote'
-  | 'phone-case'
-  | 'pillow';
+  'mug' | 'poster' | 'framed-poster' | 'canvas' | 't-shirt' | 'hoodie' | 'tote' | 'phone-case' | 'pillow';
 
 export type AvailabilityStatus = 'in_stock' | 'stocked_on_demand' | 'discontinued' | 'out_of_stock';
 
@@ -300,8 +292,7 @@ const phoneCases: CatalogProduct = {
   title: 'Tough Case for iPhone® and Samsung®',
   brand: 'Printful',
   model: 'Tough Case',
-  description:
-    'A dual-layer impact-resistant case with a glossy printed back and a clear cut-out for the camera.',
+  description: 'A dual-layer impact-resistant case with a glossy printed back and a clear cut-out for the camera.',
   currency: 'USD',
   is_discontinued: false,
   mockup: 'phone-case',

@@ -20,7 +20,8 @@ const OPTIONS: Parameters<typeof exifr.parse>[1] = {
   mergeOutput: true,
 };
 
-const hasTags = (tags: ExifTags | undefined): tags is ExifTags => !!tags && Object.keys(tags).some((key) => key !== 'errors');
+const hasTags = (tags: ExifTags | undefined): tags is ExifTags =>
+  !!tags && Object.keys(tags).some((key) => key !== 'errors');
 
 /**
  * Tags from the file itself; when exifr finds none there but libvips found an EXIF block

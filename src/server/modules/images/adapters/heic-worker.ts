@@ -18,7 +18,12 @@ export interface HeicTask {
 export default async function decodeHeic(task: HeicTask): Promise<{ data: Uint8Array; width: number; height: number }> {
   const buffer = typeof task.source === 'string' ? await readFile(task.source) : task.source;
   const decoded = await decode({ buffer });
-  const pixels = { data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), width: decoded.width, height: decoded.height, channels: 4 as const };
+  const pixels = {
+    data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength),
+    width: decoded.width,
+    height: decoded.height,
+    channels: 4 as const,
+  };
   if (task.output === 'display') {
     const copy = await renderDisplayCopy(pixels);
     return { data: new Uint8Array(copy.data), width: copy.width, height: copy.height };

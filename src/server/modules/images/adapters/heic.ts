@@ -16,7 +16,11 @@ const pool = lazyPool<HeicTask, { data: Uint8Array; width: number; height: numbe
 
 async function run(task: HeicTask): Promise<DisplayCopy> {
   const result = await pool.run(task);
-  return { data: Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength), width: result.width, height: result.height };
+  return {
+    data: Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength),
+    width: result.width,
+    height: result.height,
+  };
 }
 
 /** The public display copy of a HEIC file (see sharp-images.ts for what it is). */

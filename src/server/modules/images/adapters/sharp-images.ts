@@ -59,7 +59,10 @@ export async function renderDisplayCopy(source: string | RawPixels): Promise<Dis
   const image =
     typeof source === 'string'
       ? sharp(source, DECODE_OPTIONS)
-      : sharp(source.data, { ...DECODE_OPTIONS, raw: { width: source.width, height: source.height, channels: source.channels } });
+      : sharp(source.data, {
+          ...DECODE_OPTIONS,
+          raw: { width: source.width, height: source.height, channels: source.channels },
+        });
   // Without withMetadata() sharp writes no EXIF, GPS, XMP or ICC: nothing private leaves.
   const { data, info } = await image
     .autoOrient()

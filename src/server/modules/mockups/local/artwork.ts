@@ -51,7 +51,9 @@ async function decode(artwork: Uint8Array): Promise<PreparedArtwork> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 3) throw new Error(`unexpected artwork channels: ${info.channels}`);
-  const levels: ArtLevel[] = [{ width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }];
+  const levels: ArtLevel[] = [
+    { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) },
+  ];
   while (true) {
     const last = levels[levels.length - 1];
     if (Math.min(last.width, last.height) < MIN_SIDE * 2) break;

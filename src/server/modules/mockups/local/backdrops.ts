@@ -9,7 +9,12 @@ type Rgb = readonly [number, number, number];
 const studioCache = new Map<string, Uint8Array>();
 
 /** A photographer's paper backdrop: lighter towards the upper middle, darker to the corners. */
-export function studioBackdrop(width: number, height: number, centre: Rgb = [243, 242, 240], edge: Rgb = [220, 218, 214]): Uint8Array {
+export function studioBackdrop(
+  width: number,
+  height: number,
+  centre: Rgb = [243, 242, 240],
+  edge: Rgb = [220, 218, 214],
+): Uint8Array {
   const key = `${width}x${height}:${centre}:${edge}`;
   let cached = studioCache.get(key);
   if (!cached) {

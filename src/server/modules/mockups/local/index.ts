@@ -65,7 +65,10 @@ export async function renderLocalMockups(artwork: Buffer, variantId: number): Pr
   const lane = laneFor(kindOf(variantId));
   // A private copy: the caller's Buffer may share its memory with others, and ours is moved.
   const bytes = new Uint8Array(artwork);
-  const views = (await lane.run({ kind: 'views', artwork: bytes, variantId }, { transferList: [bytes.buffer] })) as RenderedView[];
+  const views = (await lane.run(
+    { kind: 'views', artwork: bytes, variantId },
+    { transferList: [bytes.buffer] },
+  )) as RenderedView[];
   return views.map((view) => ({ placement: view.placement, label: view.label, image: toBuffer(view.image) }));
 }
 
@@ -80,7 +83,9 @@ export async function renderProductImage(variantId: number): Promise<Buffer> {
  * the first visitor, so that even the first artwork's mockups take a fraction of a second.
  * Call it once the server is listening; it runs in the workers.
  */
-export async function warmLocalMockups(variantIds: readonly number[] = defaultStoreProducts.map((p) => p.variantId)): Promise<void> {
+export async function warmLocalMockups(
+  variantIds: readonly number[] = defaultStoreProducts.map((p) => p.variantId),
+): Promise<void> {
   const byLane = new Map<Pool, number[]>();
   for (const variantId of variantIds) {
     const lane = laneFor(kindOf(variantId));

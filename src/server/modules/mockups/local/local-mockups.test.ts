@@ -3,11 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinCatalog, defaultStoreProducts } from '../../catalog/builtin/catalog-data.js';
 import { artRect } from './compose.js';
 import { Homography } from './geometry.js';
-import { closeLocalMockups, renderLocalMockups, renderProductImage, UnknownVariantError, type LocalMockup } from './index.js';
+import {
+  closeLocalMockups,
+  renderLocalMockups,
+  renderProductImage,
+  UnknownVariantError,
+  type LocalMockup,
+} from './index.js';
 import { orientedSize, sizeInInches } from './views.js';
 
 const solid = (r: number, g: number, b: number, width = 1600, height = 1200) =>
-  sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .jpeg()
+    .toBuffer();
 
 async function meanColour(image: Buffer): Promise<[number, number, number]> {
   const { channels } = await sharp(image).stats();
@@ -44,17 +52,20 @@ describe('every default store product renders its views', () => {
 });
 
 describe('the artwork visibly appears on every view', () => {
-  it.each(defaultStoreProducts.map((p) => [p.name, p.variantId] as const))('%s: red and blue artworks differ', async (_name, id) => {
-    const reds = red.get(id)!;
-    const blues = blue.get(id)!;
-    expect(blues.map((v) => v.placement)).toEqual(reds.map((v) => v.placement));
-    for (let i = 0; i < reds.length; i++) {
-      const [rr, , rb] = await meanColour(reds[i].image);
-      const [br, , bb] = await meanColour(blues[i].image);
-      // Red artwork: redder than blue over the whole view, by a margin the eye sees at once.
-      expect(rr - rb - (br - bb), `${reds[i].placement}`).toBeGreaterThan(12);
-    }
-  });
+  it.each(defaultStoreProducts.map((p) => [p.name, p.variantId] as const))(
+    '%s: red and blue artworks differ',
+    async (_name, id) => {
+      const reds = red.get(id)!;
+      const blues = blue.get(id)!;
+      expect(blues.map((v) => v.placement)).toEqual(reds.map((v) => v.placement));
+      for (let i = 0; i < reds.length; i++) {
+        const [rr, , rb] = await meanColour(reds[i].image);
+        const [br, , bb] = await meanColour(blues[i].image);
+        // Red artwork: redder than blue over the whole view, by a margin the eye sees at once.
+        expect(rr - rb - (br - bb), `${reds[i].placement}`).toBeGreaterThan(12);
+      }
+    },
+  );
 });
 
 describe('unknown variants', () => {
@@ -68,7 +79,9 @@ describe('unknown variants', () => {
 
 describe('unreadable artworks', () => {
   it('are refused, not drawn', async () => {
-    await expect(renderLocalMockups(Buffer.from('not an image at all'), defaultStoreProducts[0].variantId)).rejects.toThrow();
+    await expect(
+      renderLocalMockups(Buffer.from('not an image at all'), defaultStoreProducts[0].variantId),
+    ).rejects.toThrow();
   });
 });
 

@@ -45,7 +45,11 @@ export async function renderViews(artwork: Uint8Array, variantId: number): Promi
     views.map(async (view) => {
       const template = await templateFor(view);
       const pixels = composeView(template, art);
-      return { placement: view.placement, label: view.label, image: await encodeJpeg(pixels, template.width, template.height) };
+      return {
+        placement: view.placement,
+        label: view.label,
+        image: await encodeJpeg(pixels, template.width, template.height),
+      };
     }),
   );
 }

@@ -256,7 +256,13 @@ function blendRgba(base: Uint8Array, rgba: Uint8Array): void {
   }
 }
 
-function svgPipeline(width: number, height: number, svgBody: string, background?: string, scale = 1): ReturnType<typeof sharp> {
+function svgPipeline(
+  width: number,
+  height: number,
+  svgBody: string,
+  background?: string,
+  scale = 1,
+): ReturnType<typeof sharp> {
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(width / scale)}" height="${Math.ceil(height / scale)}" viewBox="0 0 ${width} ${height}">` +
     (background ? `<rect width="${width}" height="${height}" fill="${background}"/>` : '') +
@@ -342,8 +348,16 @@ function upscale(src: Uint8Array, sw: number, sh: number, width: number, height:
 }
 
 /** Rasterises SVG content (without the outer <svg> element) to straight-alpha RGBA. */
-export async function rasterize(width: number, height: number, svgBody: string, background?: string): Promise<Uint8Array> {
-  const { data, info } = await svgPipeline(width, height, svgBody, background).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+export async function rasterize(
+  width: number,
+  height: number,
+  svgBody: string,
+  background?: string,
+): Promise<Uint8Array> {
+  const { data, info } = await svgPipeline(width, height, svgBody, background)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   if (info.width !== width || info.height !== height) {
     throw new Error(`SVG rasterised to ${info.width}×${info.height}, expected ${width}×${height}`);
   }
@@ -379,7 +393,10 @@ export function valueNoise(x: number, y: number): number {
   return a + (b - a) * ux + (c - a) * uy + (a - b - c + d) * ux * uy;
 }
 
-export function hexToRgb(hex: string | null | undefined, fallback: readonly [number, number, number] = [255, 255, 255]): [number, number, number] {
+export function hexToRgb(
+  hex: string | null | undefined,
+  fallback: readonly [number, number, number] = [255, 255, 255],
+): [number, number, number] {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex ?? '');
   if (!m) return [...fallback];
   const n = parseInt(m[1], 16);

@@ -40,7 +40,10 @@ export function sizeInInches(size: string | null): { width: number; height: numb
 }
 
 /** Wall art hangs landscape when the artwork is clearly wider than tall. */
-export function orientedSize(size: { width: number; height: number }, artAspect: number): { width: number; height: number } {
+export function orientedSize(
+  size: { width: number; height: number },
+  artAspect: number,
+): { width: number; height: number } {
   const short = Math.min(size.width, size.height);
   const long = Math.max(size.width, size.height);
   return artAspect > 1.05 ? { width: long, height: short } : { width: short, height: long };

@@ -37,7 +37,14 @@ export function AnalyticsCardFigures() {
             <div className="h-10 w-full" role="img" aria-label="Revenue over the last two weeks">
               <ResponsiveContainer width="100%" height="100%">
                 <LineChart data={fortnight.data.series}>
-                  <Line type="monotone" dataKey="revenue" stroke="var(--color-primary)" strokeWidth={2} dot={false} isAnimationActive={false} />
+                  <Line
+                    type="monotone"
+                    dataKey="revenue"
+                    stroke="var(--color-primary)"
+                    strokeWidth={2}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
                 </LineChart>
               </ResponsiveContainer>
             </div>

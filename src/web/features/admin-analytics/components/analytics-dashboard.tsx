@@ -7,7 +7,13 @@
 import { Download } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { changeOf, type AnalyticsInterval, type AnalyticsTotals, type AnalyticsView, type Breakdown } from '@/domain/analytics';
+import {
+  changeOf,
+  type AnalyticsInterval,
+  type AnalyticsTotals,
+  type AnalyticsView,
+  type Breakdown,
+} from '@/domain/analytics';
 import { formatCents } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -26,7 +32,11 @@ const PRESETS: Array<{ id: string; label: string; range: () => AnalyticsRange }>
   { id: 'today', label: 'Today', range: () => ({ from: iso(new Date()), to: iso(new Date()), interval: 'day' }) },
   { id: '7d', label: '7 days', range: () => ({ from: daysAgo(6), to: iso(new Date()), interval: 'day' }) },
   { id: '30d', label: '30 days', range: () => ({ from: daysAgo(29), to: iso(new Date()), interval: 'day' }) },
-  { id: 'year', label: 'This year', range: () => ({ from: `${new Date().getUTCFullYear()}-01-01`, to: iso(new Date()), interval: 'month' }) },
+  {
+    id: 'year',
+    label: 'This year',
+    range: () => ({ from: `${new Date().getUTCFullYear()}-01-01`, to: iso(new Date()), interval: 'month' }),
+  },
 ];
 
 export function AnalyticsDashboard() {
@@ -51,7 +61,9 @@ export function AnalyticsDashboard() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-semibold">Analytics</h1>
-          <p className="mt-1 text-muted-foreground">What sells, what converts, and where visitors stop. From the shop's own data.</p>
+          <p className="mt-1 text-muted-foreground">
+            What sells, what converts, and where visitors stop. From the shop's own data.
+          </p>
         </div>
       </div>
 
@@ -59,7 +71,13 @@ export function AnalyticsDashboard() {
         <CardContent className="flex flex-wrap items-end gap-4 pt-6">
           <div className="flex flex-wrap gap-2" role="group" aria-label="Date range presets">
             {PRESETS.map((entry) => (
-              <Button key={entry.id} size="sm" variant={preset === entry.id ? 'default' : 'outline'} aria-pressed={preset === entry.id} onClick={() => choose(entry.id)}>
+              <Button
+                key={entry.id}
+                size="sm"
+                variant={preset === entry.id ? 'default' : 'outline'}
+                aria-pressed={preset === entry.id}
+                onClick={() => choose(entry.id)}
+              >
                 {entry.label}
               </Button>
             ))}
@@ -67,15 +85,35 @@ export function AnalyticsDashboard() {
           <div className="flex flex-wrap items-end gap-3">
             <div className="grid gap-1">
               <Label htmlFor="analytics-from">From Date</Label>
-              <Input id="analytics-from" type="date" value={range.from} max={range.to} onChange={(event) => setDate('from', event.target.value)} className="w-40" />
+              <Input
+                id="analytics-from"
+                type="date"
+                value={range.from}
+                max={range.to}
+                onChange={(event) => setDate('from', event.target.value)}
+                className="w-40"
+              />
             </div>
             <div className="grid gap-1">
               <Label htmlFor="analytics-to">To Date</Label>
-              <Input id="analytics-to" type="date" value={range.to} min={range.from} onChange={(event) => setDate('to', event.target.value)} className="w-40" />
+              <Input
+                id="analytics-to"
+                type="date"
+                value={range.to}
+                min={range.from}
+                onChange={(event) => setDate('to', event.target.value)}
+                className="w-40"
+              />
             </div>
             <div className="flex gap-1" role="group" aria-label="Interval">
               {(['day', 'week', 'month'] as AnalyticsInterval[]).map((interval) => (
-                <Button key={interval} size="sm" variant={range.interval === interval ? 'secondary' : 'ghost'} aria-pressed={range.interval === interval} onClick={() => setRange((current) => ({ ...current, interval }))}>
+                <Button
+                  key={interval}
+                  size="sm"
+                  variant={range.interval === interval ? 'secondary' : 'ghost'}
+                  aria-pressed={range.interval === interval}
+                  onClick={() => setRange((current) => ({ ...current, interval }))}
+                >
                   {interval[0]!.toUpperCase() + interval.slice(1)}
                 </Button>
               ))}
@@ -118,7 +156,12 @@ function Figures({ data, money }: { data: AnalyticsView; money: (cents: number) 
                 <CardTitle className="text-3xl tabular-nums" data-testid={`analytics-${key}`}>
                   {format(data.totals[key])}
                 </CardTitle>
-                <p className={cn('text-xs', change == null ? 'text-muted-foreground' : change >= 0 ? 'text-success' : 'text-destructive')}>
+                <p
+                  className={cn(
+                    'text-xs',
+                    change == null ? 'text-muted-foreground' : change >= 0 ? 'text-success' : 'text-destructive',
+                  )}
+                >
                   {change == null ? 'new this period' : `${change >= 0 ? '+' : ''}${change}% vs previous period`}
                 </p>
               </CardHeader>
@@ -133,34 +176,84 @@ function Figures({ data, money }: { data: AnalyticsView; money: (cents: number) 
       <Section
         title="Revenue and orders"
         description={`Per ${data.range.interval}, ${data.range.from} to ${data.range.to}`}
-        csv={() => downloadCsv('revenue.csv', ['period', 'revenue_cents', 'orders'], data.series.map((point) => [point.bucket, point.revenue, point.orders]))}
+        csv={() =>
+          downloadCsv(
+            'revenue.csv',
+            ['period', 'revenue_cents', 'orders'],
+            data.series.map((point) => [point.bucket, point.revenue, point.orders]),
+          )
+        }
       >
-        <div className="h-64" data-testid="revenue-chart" role="img" aria-label={`Revenue and orders per ${data.range.interval}; the table below has the figures`}>
+        <div
+          className="h-64"
+          data-testid="revenue-chart"
+          role="img"
+          aria-label={`Revenue and orders per ${data.range.interval}; the table below has the figures`}
+        >
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={series} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
               <XAxis dataKey="bucket" tick={{ fontSize: 12 }} minTickGap={24} />
-              <YAxis yAxisId="revenue" tick={{ fontSize: 12 }} tickFormatter={(value: number) => `$${value}`} width={56} />
+              <YAxis
+                yAxisId="revenue"
+                tick={{ fontSize: 12 }}
+                tickFormatter={(value: number) => `$${value}`}
+                width={56}
+              />
               <YAxis yAxisId="orders" orientation="right" allowDecimals={false} tick={{ fontSize: 12 }} width={32} />
-              <Tooltip formatter={(value, name) => (name === 'Revenue' ? `$${Number(value).toFixed(2)}` : String(value))} />
-              <Line yAxisId="revenue" type="monotone" dataKey="revenueDollars" name="Revenue" stroke="var(--color-primary)" strokeWidth={2} dot={false} isAnimationActive={false} />
-              <Line yAxisId="orders" type="monotone" dataKey="orders" name="Orders" stroke="var(--color-accent)" strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Tooltip
+                formatter={(value, name) => (name === 'Revenue' ? `$${Number(value).toFixed(2)}` : String(value))}
+              />
+              <Line
+                yAxisId="revenue"
+                type="monotone"
+                dataKey="revenueDollars"
+                name="Revenue"
+                stroke="var(--color-primary)"
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
+              <Line
+                yAxisId="orders"
+                type="monotone"
+                dataKey="orders"
+                name="Orders"
+                stroke="var(--color-accent)"
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
             </LineChart>
           </ResponsiveContainer>
         </div>
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer text-muted-foreground">Show as a table</summary>
-          <SimpleTable header={['Period', 'Revenue', 'Orders']} rows={data.series.map((point) => [point.bucket, money(point.revenue), point.orders])} />
+          <SimpleTable
+            header={['Period', 'Revenue', 'Orders']}
+            rows={data.series.map((point) => [point.bucket, money(point.revenue), point.orders])}
+          />
         </details>
       </Section>
 
       <Section
         title="Funnel"
         description="Visits reaching each step, and the share of the step before"
-        csv={() => downloadCsv('funnel.csv', ['step', 'visits', 'conversion_percent'], data.funnel.map((step) => [step.label, step.visits, step.conversion]))}
+        csv={() =>
+          downloadCsv(
+            'funnel.csv',
+            ['step', 'visits', 'conversion_percent'],
+            data.funnel.map((step) => [step.label, step.visits, step.conversion]),
+          )
+        }
       >
         <div className="grid gap-6 lg:grid-cols-2">
-          <div className="h-64" data-testid="funnel-chart" role="img" aria-label="Funnel chart; the table beside it has the figures">
+          <div
+            className="h-64"
+            data-testid="funnel-chart"
+            role="img"
+            aria-label="Funnel chart; the table beside it has the figures"
+          >
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={data.funnel} layout="vertical" margin={{ left: 24, right: 16 }}>
                 <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
@@ -173,30 +266,75 @@ function Figures({ data, money }: { data: AnalyticsView; money: (cents: number) 
           <SimpleTable
             testId="funnel-table"
             header={['Step', 'Visits', 'Conversion']}
-            rows={data.funnel.map((step) => [step.label, step.visits, step.conversion == null ? '—' : `${step.conversion}%`])}
+            rows={data.funnel.map((step) => [
+              step.label,
+              step.visits,
+              step.conversion == null ? '—' : `${step.conversion}%`,
+            ])}
           />
         </div>
         <p className="mt-3 text-sm text-muted-foreground">
-          Time to first artwork: {data.time_to_first_artwork.photos === 0 ? 'no photos in this period' : `median ${data.time_to_first_artwork.p50_seconds} s, 95th percentile ${data.time_to_first_artwork.p95_seconds} s (${data.time_to_first_artwork.photos} ${data.time_to_first_artwork.photos === 1 ? "photo" : "photos"})`}
+          Time to first artwork:{' '}
+          {data.time_to_first_artwork.photos === 0
+            ? 'no photos in this period'
+            : `median ${data.time_to_first_artwork.p50_seconds} s, 95th percentile ${data.time_to_first_artwork.p95_seconds} s (${data.time_to_first_artwork.photos} ${data.time_to_first_artwork.photos === 1 ? 'photo' : 'photos'})`}
         </p>
       </Section>
 
       <div className="grid gap-6 xl:grid-cols-2">
-        <BreakdownSection title="Top styles" file="styles.csv" label="Style" rows={data.by_style} money={money} testId="styles-table" />
-        <BreakdownSection title="Top products" file="products.csv" label="Product" rows={data.by_product} money={money} testId="products-table" />
+        <BreakdownSection
+          title="Top styles"
+          file="styles.csv"
+          label="Style"
+          rows={data.by_style}
+          money={money}
+          testId="styles-table"
+        />
+        <BreakdownSection
+          title="Top products"
+          file="products.csv"
+          label="Product"
+          rows={data.by_product}
+          money={money}
+          testId="products-table"
+        />
       </div>
 
       <HeatMap data={data} money={money} />
 
       <div className="grid gap-6 xl:grid-cols-2">
-        <BreakdownSection title="Shipping countries" file="shipping-countries.csv" label="Country" rows={data.by_shipping_country} money={money} testId="shipping-table" />
-        <BreakdownSection title="Where the photos were taken" file="photo-countries.csv" label="Country" rows={data.by_photo_country} money={money} testId="photo-table" />
+        <BreakdownSection
+          title="Shipping countries"
+          file="shipping-countries.csv"
+          label="Country"
+          rows={data.by_shipping_country}
+          money={money}
+          testId="shipping-table"
+        />
+        <BreakdownSection
+          title="Where the photos were taken"
+          file="photo-countries.csv"
+          label="Country"
+          rows={data.by_photo_country}
+          money={money}
+          testId="photo-table"
+        />
       </div>
     </>
   );
 }
 
-function Section({ title, description, csv, children }: { title: string; description?: string; csv: () => void; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  csv,
+  children,
+}: {
+  title: string;
+  description?: string;
+  csv: () => void;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex flex-row items-start justify-between gap-3 space-y-0">
@@ -213,7 +351,15 @@ function Section({ title, description, csv, children }: { title: string; descrip
   );
 }
 
-function SimpleTable({ header, rows, testId }: { header: string[]; rows: Array<Array<string | number>>; testId?: string }) {
+function SimpleTable({
+  header,
+  rows,
+  testId,
+}: {
+  header: string[];
+  rows: Array<Array<string | number>>;
+  testId?: string;
+}) {
   if (rows.length === 0) return <p className="py-4 text-sm text-muted-foreground">Nothing in this period.</p>;
   return (
     <div className="overflow-x-auto">
@@ -243,10 +389,37 @@ function SimpleTable({ header, rows, testId }: { header: string[]; rows: Array<A
   );
 }
 
-function BreakdownSection({ title, file, label, rows, money, testId }: { title: string; file: string; label: string; rows: Breakdown[]; money: (cents: number) => string; testId: string }) {
+function BreakdownSection({
+  title,
+  file,
+  label,
+  rows,
+  money,
+  testId,
+}: {
+  title: string;
+  file: string;
+  label: string;
+  rows: Breakdown[];
+  money: (cents: number) => string;
+  testId: string;
+}) {
   return (
-    <Section title={title} csv={() => downloadCsv(file, [label.toLowerCase(), 'revenue_cents', 'orders', 'units'], rows.map((row) => [row.key, row.revenue, row.orders, row.units]))}>
-      <SimpleTable testId={testId} header={[label, 'Revenue', 'Orders', 'Units']} rows={rows.map((row) => [row.key, money(row.revenue), row.orders, row.units])} />
+    <Section
+      title={title}
+      csv={() =>
+        downloadCsv(
+          file,
+          [label.toLowerCase(), 'revenue_cents', 'orders', 'units'],
+          rows.map((row) => [row.key, row.revenue, row.orders, row.units]),
+        )
+      }
+    >
+      <SimpleTable
+        testId={testId}
+        header={[label, 'Revenue', 'Orders', 'Units']}
+        rows={rows.map((row) => [row.key, money(row.revenue), row.orders, row.units])}
+      />
     </Section>
   );
 }
@@ -266,7 +439,13 @@ function HeatMap({ data, money }: { data: AnalyticsView; money: (cents: number) 
     <Section
       title="Styles × products"
       description="Which products sell with which styles"
-      csv={() => downloadCsv('styles-by-product.csv', ['style', 'product', 'revenue_cents', 'units'], data.style_product.map((cell) => [cell.style, cell.product, cell.revenue, cell.units]))}
+      csv={() =>
+        downloadCsv(
+          'styles-by-product.csv',
+          ['style', 'product', 'revenue_cents', 'units'],
+          data.style_product.map((cell) => [cell.style, cell.product, cell.revenue, cell.units]),
+        )
+      }
     >
       {styles.length === 0 ? (
         <p className="py-4 text-sm text-muted-foreground">Nothing in this period.</p>
@@ -294,7 +473,12 @@ function HeatMap({ data, money }: { data: AnalyticsView; money: (cents: number) 
                       <td
                         key={product}
                         className="rounded-md px-2 py-2 text-center tabular-nums"
-                        style={{ background: cell ? `color-mix(in oklab, var(--color-primary) ${Math.round(15 + share * 70)}%, transparent)` : undefined, color: share > 0.55 ? 'white' : undefined }}
+                        style={{
+                          background: cell
+                            ? `color-mix(in oklab, var(--color-primary) ${Math.round(15 + share * 70)}%, transparent)`
+                            : undefined,
+                          color: share > 0.55 ? 'white' : undefined,
+                        }}
                         title={cell ? `${style} × ${product}: ${money(cell.revenue)}, ${cell.units} units` : undefined}
                       >
                         {cell ? money(cell.revenue) : '—'}

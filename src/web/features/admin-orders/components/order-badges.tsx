@@ -13,7 +13,15 @@ function statusVariant(status: OrderStatus, printfulStatus: string | null): Vari
   return printfulStatus ? 'default' : 'warning';
 }
 
-export function OrderStatusBadge({ status, label, printfulStatus }: { status: OrderStatus; label: string; printfulStatus: string | null }) {
+export function OrderStatusBadge({
+  status,
+  label,
+  printfulStatus,
+}: {
+  status: OrderStatus;
+  label: string;
+  printfulStatus: string | null;
+}) {
   return (
     <Badge variant={statusVariant(status, printfulStatus)} data-testid="order-status">
       {label}
@@ -21,7 +29,12 @@ export function OrderStatusBadge({ status, label, printfulStatus }: { status: Or
   );
 }
 
-const EMAIL_VARIANTS: Record<EmailStatus, Variant> = { 'Not Sent': 'outline', Sent: 'secondary', Delivered: 'default', Opened: 'success' };
+const EMAIL_VARIANTS: Record<EmailStatus, Variant> = {
+  'Not Sent': 'outline',
+  Sent: 'secondary',
+  Delivered: 'default',
+  Opened: 'success',
+};
 
 export function EmailStatusBadge({ status }: { status: EmailStatus }) {
   return (

@@ -107,7 +107,13 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             <code className="truncate" data-testid="order-id">
               {data.id}
             </code>
-            <Button variant="ghost" size="icon" className="size-7" onClick={() => void copyId()} aria-label="Copy order ID">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7"
+              onClick={() => void copyId()}
+              aria-label="Copy order ID"
+            >
               <Copy aria-hidden />
             </Button>
           </div>
@@ -212,11 +218,15 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             <dl>
               <Field label="Provider">{data.payment_provider === 'stripe' ? 'Stripe' : 'Test provider'}</Field>
               {data.stripe_session_id ? <Field label="Session ID">{data.stripe_session_id}</Field> : null}
-              {data.stripe_payment_intent_id ? <Field label="Payment Intent ID">{data.stripe_payment_intent_id}</Field> : null}
+              {data.stripe_payment_intent_id ? (
+                <Field label="Payment Intent ID">{data.stripe_payment_intent_id}</Field>
+              ) : null}
               {data.refunds.map((refund) => (
                 <Field key={refund.id} label="Refund">
                   <span className="whitespace-nowrap">{formatCents(refund.amount, refund.currency)}</span>{' '}
-                  <span className="font-normal text-muted-foreground">on {new Date(refund.created_at).toLocaleDateString()}</span>
+                  <span className="font-normal text-muted-foreground">
+                    on {new Date(refund.created_at).toLocaleDateString()}
+                  </span>
                 </Field>
               ))}
             </dl>
@@ -268,9 +278,15 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             {data.order_items.map((item) => (
               <div key={item.id} className="flex flex-wrap gap-4 py-3 first:pt-0" data-testid="order-item">
                 {item.artwork_url ? (
-                  <img src={item.artwork_url} alt={`Artwork for ${item.product_name}`} className="size-20 rounded-md border object-cover" />
+                  <img
+                    src={item.artwork_url}
+                    alt={`Artwork for ${item.product_name}`}
+                    className="size-20 rounded-md border object-cover"
+                  />
                 ) : (
-                  <div className="grid size-20 place-items-center rounded-md border text-xs text-muted-foreground">{ADMIN_ORDER_MESSAGES.noImage}</div>
+                  <div className="grid size-20 place-items-center rounded-md border text-xs text-muted-foreground">
+                    {ADMIN_ORDER_MESSAGES.noImage}
+                  </div>
                 )}
                 <div className="min-w-0 flex-1">
                   <div className="font-medium">{item.product_name}</div>
@@ -307,8 +323,10 @@ function eventText(event: AdminOrderDetail['timeline'][number], currency: string
   if (event.type === 'refunded' && typeof detail.amount === 'number') {
     return `${detail.full ? 'Refunded in full' : 'Partly refunded'}: ${formatCents(detail.amount, currency)}`;
   }
-  if (event.type === 'shipped' && detail.tracking_number) return `Shipped with ${String(detail.carrier ?? 'the carrier')}, tracking ${String(detail.tracking_number)}`;
-  if (event.type === 'submitted' && detail.provider_order_id) return `${event.label} (${String(detail.provider_order_id)})`;
+  if (event.type === 'shipped' && detail.tracking_number)
+    return `Shipped with ${String(detail.carrier ?? 'the carrier')}, tracking ${String(detail.tracking_number)}`;
+  if (event.type === 'submitted' && detail.provider_order_id)
+    return `${event.label} (${String(detail.provider_order_id)})`;
   return event.label;
 }
 

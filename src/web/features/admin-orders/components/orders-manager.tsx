@@ -1,5 +1,15 @@
 /** The Orders screen (admin §2 Orders): stat cards, search and status filter, the table, pages. */
-import { ChevronLeft, ChevronRight, Download, ExternalLink, Eye, Mail, RefreshCw, RotateCcw, Search } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  ExternalLink,
+  Eye,
+  Mail,
+  RefreshCw,
+  RotateCcw,
+  Search,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -98,7 +108,10 @@ export function OrdersManager() {
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <Input
             className="pl-9"
             placeholder="Search by order ID, e-mail or name"
@@ -212,7 +225,10 @@ function OrderRow({ order, actions }: { order: AdminOrderRow; actions: ReturnTyp
       <TableCell>
         <EmailStatusBadge status={order.email_status} />
       </TableCell>
-      <TableCell className="whitespace-nowrap text-sm text-muted-foreground" title={new Date(order.created_at).toLocaleString()}>
+      <TableCell
+        className="whitespace-nowrap text-sm text-muted-foreground"
+        title={new Date(order.created_at).toLocaleString()}
+      >
         {relativeTime(order.created_at)}
       </TableCell>
       <TableCell>
@@ -223,12 +239,24 @@ function OrderRow({ order, actions }: { order: AdminOrderRow; actions: ReturnTyp
             </Link>
           </Button>
           {canResendConfirmation(order) ? (
-            <Button variant="ghost" size="icon" title="Resend confirmation e-mail" aria-label="Resend confirmation e-mail" onClick={() => actions.resendEmail(order.id)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              title="Resend confirmation e-mail"
+              aria-label="Resend confirmation e-mail"
+              onClick={() => actions.resendEmail(order.id)}
+            >
               <Mail aria-hidden />
             </Button>
           ) : null}
           {canRetryFulfilment(order) ? (
-            <Button variant="ghost" size="icon" title="Retry Printful submission" aria-label="Retry Printful submission" onClick={() => actions.retryFulfilment(order.id)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              title="Retry Printful submission"
+              aria-label="Retry Printful submission"
+              onClick={() => actions.retryFulfilment(order.id)}
+            >
               <RotateCcw aria-hidden />
             </Button>
           ) : null}

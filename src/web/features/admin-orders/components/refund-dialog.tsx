@@ -4,12 +4,27 @@ import { toast } from 'sonner';
 import { formatCents } from '@/domain/money';
 import type { AdminOrderDetail } from '@/domain/orders';
 import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { useRefundOrder } from '../api/refund-order';
 
-export function RefundDialog({ order, open, onOpenChange }: { order: AdminOrderDetail; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function RefundDialog({
+  order,
+  open,
+  onOpenChange,
+}: {
+  order: AdminOrderDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const left = order.total_amount - order.refunded_amount;
   const [amount, setAmount] = useState('');
   const refund = useRefundOrder();
@@ -42,8 +57,8 @@ export function RefundDialog({ order, open, onOpenChange }: { order: AdminOrderD
         <DialogHeader>
           <DialogTitle>Refund order</DialogTitle>
           <DialogDescription>
-            {formatCents(left, order.currency)} of {formatCents(order.total_amount, order.currency)} can still be refunded. Leave the
-            amount empty to refund all of it. The customer gets an e-mail.
+            {formatCents(left, order.currency)} of {formatCents(order.total_amount, order.currency)} can still be
+            refunded. Leave the amount empty to refund all of it. The customer gets an e-mail.
           </DialogDescription>
         </DialogHeader>
         <form

@@ -64,21 +64,44 @@ export function SentEmails() {
               <TableBody>
                 {emails.data.emails.map((email) => (
                   <TableRow key={email.id} data-testid="email-row">
-                    <TableCell className="whitespace-nowrap text-sm text-muted-foreground">{relativeTime(email.sent_at ?? email.created_at)}</TableCell>
+                    <TableCell className="whitespace-nowrap text-sm text-muted-foreground">
+                      {relativeTime(email.sent_at ?? email.created_at)}
+                    </TableCell>
                     <TableCell className="text-sm">{email.to_address}</TableCell>
                     <TableCell>
-                      <button type="button" className="text-left font-medium hover:underline" onClick={() => setOpen(email.id)}>
+                      <button
+                        type="button"
+                        className="text-left font-medium hover:underline"
+                        onClick={() => setOpen(email.id)}
+                      >
                         {email.subject}
                       </button>
                     </TableCell>
                     <TableCell className="text-sm">{KINDS[email.kind] ?? email.kind}</TableCell>
                     <TableCell>
-                      <Badge variant={email.status === 'sent' ? (email.opened_at ? 'success' : 'secondary') : email.status === 'failed' ? 'destructive' : 'warning'} title={email.error ?? undefined}>
+                      <Badge
+                        variant={
+                          email.status === 'sent'
+                            ? email.opened_at
+                              ? 'success'
+                              : 'secondary'
+                            : email.status === 'failed'
+                              ? 'destructive'
+                              : 'warning'
+                        }
+                        title={email.error ?? undefined}
+                      >
                         {email.status === 'sent' && email.opened_at ? 'opened' : email.status}
                       </Badge>
                     </TableCell>
                     <TableCell className="font-mono text-xs">
-                      {email.order_id ? <Link to={`/admin/orders/${email.order_id}`} className="hover:underline">{email.order_id.slice(0, 8)}</Link> : '—'}
+                      {email.order_id ? (
+                        <Link to={`/admin/orders/${email.order_id}`} className="hover:underline">
+                          {email.order_id.slice(0, 8)}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -110,7 +133,12 @@ export function SentEmails() {
           </DialogHeader>
           {preview.data ? (
             // The message's own HTML, sandboxed: no scripts, no access to the back office.
-            <iframe title="E-mail preview" sandbox="" srcDoc={preview.data.html} className="h-[60vh] w-full rounded-md border bg-white" />
+            <iframe
+              title="E-mail preview"
+              sandbox=""
+              srcDoc={preview.data.html}
+              className="h-[60vh] w-full rounded-md border bg-white"
+            />
           ) : (
             <Skeleton className="h-[60vh]" />
           )}

@@ -15,10 +15,25 @@ import {
 } from '@/domain/admin-styles';
 import { HOSTED_AI_ENGINE, LOCAL_STYLE_IDS } from '@/domain/styles';
 import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectLabel,
+  SelectTrigger,
+  SelectValue,
+} from '@/web/components/ui/select';
 import { Switch } from '@/web/components/ui/switch';
 import { Textarea } from '@/web/components/ui/textarea';
 import { useSaveStyle } from '../api/save-style';
@@ -26,7 +41,15 @@ import { useSaveStyle } from '../api/save-style';
 type FormInput = z.input<typeof styleInputSchema>;
 type FormOutput = z.output<typeof styleInputSchema>;
 
-export function StyleDialog({ open, style, onClose }: { open: boolean; style: AdminStyle | null; onClose: () => void }) {
+export function StyleDialog({
+  open,
+  style,
+  onClose,
+}: {
+  open: boolean;
+  style: AdminStyle | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-w-xl">
@@ -96,13 +119,20 @@ function StyleForm({ style, onDone }: { style: AdminStyle | null; onDone: () => 
       <DialogHeader>
         <DialogTitle>{style ? 'Edit Style' : 'Add New Style'}</DialogTitle>
         <DialogDescription>
-          {style ? 'Change how this style looks and runs. The storefront shows the change at once.' : 'A new art style for the storefront picker.'}
+          {style
+            ? 'Change how this style looks and runs. The storefront shows the change at once.'
+            : 'A new art style for the storefront picker.'}
         </DialogDescription>
       </DialogHeader>
 
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${ids}-name`}>Name</Label>
-        <Input id={`${ids}-name`} aria-invalid={Boolean(errors.name)} placeholder="e.g. Watercolour Dusk" {...form.register('name')} />
+        <Input
+          id={`${ids}-name`}
+          aria-invalid={Boolean(errors.name)}
+          placeholder="e.g. Watercolour Dusk"
+          {...form.register('name')}
+        />
         {errors.name && <p className="text-sm text-destructive">{errors.name.message}</p>}
       </div>
 
@@ -171,7 +201,10 @@ function StyleForm({ style, onDone }: { style: AdminStyle | null; onDone: () => 
               onChange={(event) => choose(event.target.files?.[0])}
             />
             <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-              <span>Optional; under 5MB. {engine !== HOSTED_AI_ENGINE && 'Without one, a preview is rendered from a sample photo.'}</span>
+              <span>
+                Optional; under 5MB.{' '}
+                {engine !== HOSTED_AI_ENGINE && 'Without one, a preview is rendered from a sample photo.'}
+              </span>
               {(file || keptPath) && (
                 <Button
                   type="button"

@@ -2,7 +2,13 @@
 import { ImageOff, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { STYLE_MESSAGES, STYLE_PROMPT_PREVIEW_LENGTH, engineLabel, truncatePrompt, type AdminStyle } from '@/domain/admin-styles';
+import {
+  STYLE_MESSAGES,
+  STYLE_PROMPT_PREVIEW_LENGTH,
+  engineLabel,
+  truncatePrompt,
+  type AdminStyle,
+} from '@/domain/admin-styles';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -80,20 +86,31 @@ export function StylesManager() {
             </TableHeader>
             <TableBody>
               {styles.data.map((style) => (
-                <StyleRow key={style.id} style={style} onEdit={() => setEditing(style)} onDelete={() => setDeleting(style)} />
+                <StyleRow
+                  key={style.id}
+                  style={style}
+                  onEdit={() => setEditing(style)}
+                  onDelete={() => setDeleting(style)}
+                />
               ))}
             </TableBody>
           </Table>
         )}
       </Card>
 
-      <StyleDialog open={editing !== null} style={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      <StyleDialog
+        open={editing !== null}
+        style={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+      />
 
       <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete style</AlertDialogTitle>
-            <AlertDialogDescription>{deleting && STYLE_MESSAGES.deleteConfirmation(deleting.name)}</AlertDialogDescription>
+            <AlertDialogDescription>
+              {deleting && STYLE_MESSAGES.deleteConfirmation(deleting.name)}
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
@@ -126,7 +143,12 @@ function StyleRow({ style, onEdit, onDelete }: { style: AdminStyle; onEdit: () =
       <TableCell>
         <div className="grid size-14 place-items-center overflow-hidden rounded-md border bg-muted">
           {style.preview_image_url && !broken ? (
-            <img src={style.preview_image_url} alt={`${style.name} preview`} className="size-full object-cover" onError={() => setBroken(true)} />
+            <img
+              src={style.preview_image_url}
+              alt={`${style.name} preview`}
+              className="size-full object-cover"
+              onError={() => setBroken(true)}
+            />
           ) : (
             <ImageOff className="size-5 text-muted-foreground" aria-label="No preview" />
           )}
@@ -171,7 +193,13 @@ function StyleRow({ style, onEdit, onDelete }: { style: AdminStyle; onEdit: () =
           <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${style.name}`}>
             <Pencil aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" onClick={onDelete} aria-label={`Delete ${style.name}`}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-destructive hover:text-destructive"
+            onClick={onDelete}
+            aria-label={`Delete ${style.name}`}
+          >
             <Trash2 aria-hidden />
           </Button>
         </div>
@@ -188,7 +216,13 @@ function PromptText({ prompt }: { prompt: string }) {
     <>
       <span className="whitespace-pre-line">{expanded ? prompt : truncatePrompt(prompt)}</span>
       {prompt.length > STYLE_PROMPT_PREVIEW_LENGTH && (
-        <Button variant="link" size="sm" className="h-auto px-1 py-0 text-xs" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto px-1 py-0 text-xs"
+          onClick={() => setExpanded(!expanded)}
+          aria-expanded={expanded}
+        >
           {expanded ? 'Show less' : 'Show more'}
         </Button>
       )}

@@ -4,11 +4,17 @@ import { apiFetch } from '@/web/lib/api-client';
 import { transformationsQueryKey } from './list-transformations';
 
 export function analyzeBackfill(): Promise<BackfillAnalysis> {
-  return apiFetch<BackfillAnalysis>('/api/admin/backfill/transformations', { method: 'POST', json: { action: 'analyze' } });
+  return apiFetch<BackfillAnalysis>('/api/admin/backfill/transformations', {
+    method: 'POST',
+    json: { action: 'analyze' },
+  });
 }
 
 export function runBackfill(dryRun: boolean): Promise<BackfillResult> {
-  return apiFetch<BackfillResult>('/api/admin/backfill/transformations', { method: 'POST', json: { action: 'backfill', dryRun } });
+  return apiFetch<BackfillResult>('/api/admin/backfill/transformations', {
+    method: 'POST',
+    json: { action: 'backfill', dryRun },
+  });
 }
 
 export function useAnalyzeBackfill() {

@@ -12,7 +12,13 @@ export interface FeedQuery {
   page: number;
 }
 
-export const EMPTY_FILTERS: Omit<FeedQuery, 'page'> = { searchQuery: '', styleId: '', isHomepageExample: '', dateFrom: '', dateTo: '' };
+export const EMPTY_FILTERS: Omit<FeedQuery, 'page'> = {
+  searchQuery: '',
+  styleId: '',
+  isHomepageExample: '',
+  dateFrom: '',
+  dateTo: '',
+};
 
 export const transformationsQueryKey = ['admin', 'transformations'] as const;
 

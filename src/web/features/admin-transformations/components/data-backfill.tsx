@@ -34,8 +34,8 @@ export function DataBackfill() {
         <CardHeader>
           <CardTitle>Transformations Data Backfill</CardTitle>
           <CardDescription>
-            Finds artwork files in storage that have no transformation record, matches each to the photo and style it was most likely
-            made from, and recreates the missing records.
+            Finds artwork files in storage that have no transformation record, matches each to the photo and style it
+            was most likely made from, and recreates the missing records.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
@@ -51,7 +51,8 @@ export function DataBackfill() {
               onClick={() => backfill.mutate(false, { onSuccess: () => analyze.mutate() })}
               disabled={!analysis || analysis.summary.missingRecords === 0 || backfill.isPending}
             >
-              {backfill.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Database aria-hidden />} Backfill
+              {backfill.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Database aria-hidden />}{' '}
+              Backfill
             </Button>
           </div>
           {analyze.isError && (
@@ -85,7 +86,8 @@ export function DataBackfill() {
           <CardHeader>
             <CardTitle className="text-lg">Missing records</CardTitle>
             <CardDescription>
-              The first {Math.min(MISSING_SAMPLE_SIZE, analysis.missingTransformations.length)} of {analysis.missingTransformations.length}
+              The first {Math.min(MISSING_SAMPLE_SIZE, analysis.missingTransformations.length)} of{' '}
+              {analysis.missingTransformations.length}
             </CardDescription>
           </CardHeader>
           <CardContent className="overflow-x-auto">
@@ -107,12 +109,18 @@ export function DataBackfill() {
                       {entry.fileName}
                     </TableCell>
                     <TableCell>
-                      <Badge variant={MATCH_LABEL[entry.analysis.matchType].variant}>{MATCH_LABEL[entry.analysis.matchType].label}</Badge>
+                      <Badge variant={MATCH_LABEL[entry.analysis.matchType].variant}>
+                        {MATCH_LABEL[entry.analysis.matchType].label}
+                      </Badge>
                     </TableCell>
                     <TableCell className="text-sm">{entry.analysis.matchedImage ?? '—'}</TableCell>
                     <TableCell className="text-sm">{entry.analysis.matchedStyle ?? '—'}</TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-sm xl:table-cell">{new Date(entry.createdAt).toLocaleString()}</TableCell>
-                    <TableCell className="hidden text-right text-sm xl:table-cell">{entry.analysis.timeDifferenceMinutes ?? '—'}</TableCell>
+                    <TableCell className="hidden whitespace-nowrap text-sm xl:table-cell">
+                      {new Date(entry.createdAt).toLocaleString()}
+                    </TableCell>
+                    <TableCell className="hidden text-right text-sm xl:table-cell">
+                      {entry.analysis.timeDifferenceMinutes ?? '—'}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -139,11 +147,13 @@ function BackfillOutcome({ result }: { result: BackfillResult }) {
   const errors = result.insertResults.filter((batch) => batch.error);
   return (
     <Alert variant={errors.length ? 'destructive' : 'default'} data-testid="backfill-result">
-      <AlertTitle>{result.dryRun ? 'Dry run: nothing was written' : `Backfill complete: ${inserted} record(s) created`}</AlertTitle>
+      <AlertTitle>
+        {result.dryRun ? 'Dry run: nothing was written' : `Backfill complete: ${inserted} record(s) created`}
+      </AlertTitle>
       <AlertDescription className="flex flex-col gap-1">
         <span>
-          {result.recordsToCreate} record(s) to create · {matchStats.perfectMatches} perfect, {matchStats.timeMatches} by time,{' '}
-          {matchStats.filenameMatches} by file name, {matchStats.noMatches} without a match
+          {result.recordsToCreate} record(s) to create · {matchStats.perfectMatches} perfect, {matchStats.timeMatches}{' '}
+          by time, {matchStats.filenameMatches} by file name, {matchStats.noMatches} without a match
         </span>
         {errors.map((batch) => (
           <span key={batch.batch}>

@@ -29,7 +29,15 @@ interface RunProgress {
 const STORAGE_KEY = 'wanderer.exif-backfill';
 /** Errors kept for the count; the list shows the last EXIF_ERRORS_SHOWN. */
 const ERRORS_KEPT = 500;
-const IDLE: RunProgress = { state: 'idle', offset: 0, processed: 0, successful: 0, failed: 0, remaining: null, errors: [] };
+const IDLE: RunProgress = {
+  state: 'idle',
+  offset: 0,
+  processed: 0,
+  successful: 0,
+  failed: 0,
+  remaining: null,
+  errors: [],
+};
 
 function loadSaved(): RunProgress {
   try {
@@ -118,14 +126,22 @@ export function ExifBackfillCard() {
           <CardTitle>EXIF Data Backfill</CardTitle>
           <Badge
             data-testid="exif-backfill-state"
-            variant={progress.state === 'completed' ? 'success' : progress.state === 'paused' ? 'warning' : progress.state === 'running' ? 'default' : 'outline'}
+            variant={
+              progress.state === 'completed'
+                ? 'success'
+                : progress.state === 'paused'
+                  ? 'warning'
+                  : progress.state === 'running'
+                    ? 'default'
+                    : 'outline'
+            }
           >
             {{ idle: 'Idle', running: 'Running', paused: 'Paused', completed: 'Completed' }[progress.state]}
           </Badge>
         </div>
         <CardDescription>
-          Reads camera, lens, settings, location and date again from the stored originals of photos saved without them, in
-          batches one second apart.
+          Reads camera, lens, settings, location and date again from the stored originals of photos saved without them,
+          in batches one second apart.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -161,14 +177,19 @@ export function ExifBackfillCard() {
         )}
 
         {progress.errors.length > 0 && (
-          <div className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm" data-testid="exif-backfill-errors">
+          <div
+            className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm"
+            data-testid="exif-backfill-errors"
+          >
             <p className="mb-1 font-medium text-destructive">Errors</p>
             <ul className="flex flex-col gap-0.5 break-words text-xs">
               {progress.errors.slice(-EXIF_ERRORS_SHOWN).map((error, index) => (
                 <li key={`${index}-${error}`}>{error}</li>
               ))}
             </ul>
-            {hiddenErrors > 0 && <p className="mt-1 text-xs text-muted-foreground">{BACKFILL_MESSAGES.moreErrors(hiddenErrors)}</p>}
+            {hiddenErrors > 0 && (
+              <p className="mt-1 text-xs text-muted-foreground">{BACKFILL_MESSAGES.moreErrors(hiddenErrors)}</p>
+            )}
           </div>
         )}
       </CardContent>

@@ -29,9 +29,23 @@ export interface TransformationCardProps {
 }
 
 const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  new Date(iso).toLocaleString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
-export function TransformationCard({ item, selected, busy, onSelect, onToggleHomepage, onToggleHidden, onDelete }: TransformationCardProps) {
+export function TransformationCard({
+  item,
+  selected,
+  busy,
+  onSelect,
+  onToggleHomepage,
+  onToggleHidden,
+  onDelete,
+}: TransformationCardProps) {
   return (
     <Card
       data-testid="transformation-card"
@@ -66,7 +80,12 @@ export function TransformationCard({ item, selected, busy, onSelect, onToggleHom
       </div>
 
       <div className="grid grid-cols-2 gap-2">
-        <Picture src={item.originalImageUrl} alt={`Original: ${item.originalFileName}`} caption="Original" failure={TRANSFORMATION_MESSAGES.originalLoadFailed} />
+        <Picture
+          src={item.originalImageUrl}
+          alt={`Original: ${item.originalFileName}`}
+          caption="Original"
+          failure={TRANSFORMATION_MESSAGES.originalLoadFailed}
+        />
         <Picture
           src={item.transformedImageUrl}
           alt={`Artwork: ${item.originalFileName}`}
@@ -79,7 +98,12 @@ export function TransformationCard({ item, selected, busy, onSelect, onToggleHom
       <ExifDetails data={item.exifData} />
 
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant={item.isHomepageExample ? 'secondary' : 'outline'} disabled={busy || !item.transformedImageUrl} onClick={onToggleHomepage}>
+        <Button
+          size="sm"
+          variant={item.isHomepageExample ? 'secondary' : 'outline'}
+          disabled={busy || !item.transformedImageUrl}
+          onClick={onToggleHomepage}
+        >
           {item.isHomepageExample ? <StarOff aria-hidden /> : <Star aria-hidden />}
           {item.isHomepageExample ? 'Remove Example' : 'Set as Example'}
         </Button>
@@ -89,7 +113,12 @@ export function TransformationCard({ item, selected, busy, onSelect, onToggleHom
         </Button>
         <AlertDialog>
           <AlertDialogTrigger asChild>
-            <Button size="sm" variant="ghost" className="ml-auto text-destructive hover:text-destructive" disabled={busy}>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="ml-auto text-destructive hover:text-destructive"
+              disabled={busy}
+            >
               {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />} Delete
             </Button>
           </AlertDialogTrigger>
@@ -100,7 +129,10 @@ export function TransformationCard({ item, selected, busy, onSelect, onToggleHom
             </AlertDialogHeader>
             <AlertDialogFooter>
               <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction className="bg-destructive text-destructive-foreground hover:bg-destructive/90" onClick={onDelete}>
+              <AlertDialogAction
+                className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+                onClick={onDelete}
+              >
                 Delete
               </AlertDialogAction>
             </AlertDialogFooter>
@@ -111,12 +143,30 @@ export function TransformationCard({ item, selected, busy, onSelect, onToggleHom
   );
 }
 
-function Picture({ src, alt, caption, failure, missing }: { src: string | null; alt: string; caption: string; failure: string; missing?: string }) {
+function Picture({
+  src,
+  alt,
+  caption,
+  failure,
+  missing,
+}: {
+  src: string | null;
+  alt: string;
+  caption: string;
+  failure: string;
+  missing?: string;
+}) {
   const [failed, setFailed] = useState(false);
   return (
     <figure className="flex flex-col gap-1">
       {src && !failed ? (
-        <img src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} className="aspect-[4/3] w-full rounded-md bg-muted object-cover" />
+        <img
+          src={src}
+          alt={alt}
+          loading="lazy"
+          onError={() => setFailed(true)}
+          className="aspect-[4/3] w-full rounded-md bg-muted object-cover"
+        />
       ) : (
         <div className="grid aspect-[4/3] w-full place-items-center rounded-md bg-muted p-2 text-center text-xs text-muted-foreground">
           <span className="flex flex-col items-center gap-1">
@@ -125,7 +175,9 @@ function Picture({ src, alt, caption, failure, missing }: { src: string | null; 
           </span>
         </div>
       )}
-      <figcaption className="text-center text-xs font-medium uppercase tracking-wider text-muted-foreground">{caption}</figcaption>
+      <figcaption className="text-center text-xs font-medium uppercase tracking-wider text-muted-foreground">
+        {caption}
+      </figcaption>
     </figure>
   );
 }

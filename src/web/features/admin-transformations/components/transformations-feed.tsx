@@ -3,7 +3,19 @@
  * §5 date range and debounce, §8, §9): filters, the page of cards, the bulk bar, pagination.
  * Changing any filter goes back to page 1 and clears the selection.
  */
-import { CalendarDays, ChevronLeft, ChevronRight, Eye, EyeOff, RefreshCw, Search, Star, StarOff, Trash2, X } from 'lucide-react';
+import {
+  CalendarDays,
+  ChevronLeft,
+  ChevronRight,
+  Eye,
+  EyeOff,
+  RefreshCw,
+  Search,
+  Star,
+  StarOff,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { EXAMPLE_MESSAGES, HOMEPAGE_FULL_CODE } from '@/domain/admin-content';
@@ -51,9 +63,12 @@ type Filters = Omit<FeedQuery, 'page'>;
 const ALL = 'all';
 
 const isHomepageFull = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && (error.body as { code?: string } | undefined)?.code === HOMEPAGE_FULL_CODE;
+  error instanceof ApiError &&
+  error.status === 409 &&
+  (error.body as { code?: string } | undefined)?.code === HOMEPAGE_FULL_CODE;
 
-const shortDate = (date: string) => new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+const shortDate = (date: string) =>
+  new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 const fullDate = (date: string) =>
   new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -84,7 +99,9 @@ export function TransformationsFeed() {
     setSelected(new Set());
   }, [search]);
 
-  const active = Boolean(search.trim() || filters.styleId || filters.isHomepageExample || filters.dateFrom || filters.dateTo);
+  const active = Boolean(
+    search.trim() || filters.styleId || filters.isHomepageExample || filters.dateFrom || filters.dateTo,
+  );
   const clearAll = () => {
     setSearchInput('');
     changeFilters(EMPTY_FILTERS);
@@ -95,13 +112,18 @@ export function TransformationsFeed() {
   const items = data?.items ?? [];
   const allOnPageSelected = items.length > 0 && items.every((item) => selected.has(item.id));
 
-  const patch = (item: AdminTransformation, change: Omit<TransformationPatch, 'id'>, messages: { ok: string; failed: string }) =>
+  const patch = (
+    item: AdminTransformation,
+    change: Omit<TransformationPatch, 'id'>,
+    messages: { ok: string; failed: string },
+  ) =>
     update.mutate(
       { id: item.id, ...change },
       {
         onSuccess: () => toast.success(messages.ok),
         onError: (error) => {
-          if (isHomepageFull(error)) setPendingReplace(() => () => patch(item, { ...change, replace_oldest: true }, messages));
+          if (isHomepageFull(error))
+            setPendingReplace(() => () => patch(item, { ...change, replace_oldest: true }, messages));
           else toast.error(messages.failed, { description: error.message });
         },
       },
@@ -112,7 +134,9 @@ export function TransformationsFeed() {
       item,
       { is_homepage_example: !item.isHomepageExample },
       {
-        ok: item.isHomepageExample ? TRANSFORMATION_MESSAGES.removedFromHomepage : TRANSFORMATION_MESSAGES.setAsHomepage,
+        ok: item.isHomepageExample
+          ? TRANSFORMATION_MESSAGES.removedFromHomepage
+          : TRANSFORMATION_MESSAGES.setAsHomepage,
         failed: TRANSFORMATION_MESSAGES.homepageUpdateFailed,
       },
     );
@@ -177,7 +201,10 @@ export function TransformationsFeed() {
       <Card className="flex flex-col gap-3 p-4">
         <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
           <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
             <Input
               value={searchInput}
               onChange={(event) => setSearchInput(event.target.value)}
@@ -186,7 +213,10 @@ export function TransformationsFeed() {
               className="pl-9"
             />
           </div>
-          <Select value={filters.styleId || ALL} onValueChange={(value) => changeFilters({ styleId: value === ALL ? '' : value })}>
+          <Select
+            value={filters.styleId || ALL}
+            onValueChange={(value) => changeFilters({ styleId: value === ALL ? '' : value })}
+          >
             <SelectTrigger aria-label="Art style">
               <SelectValue />
             </SelectTrigger>
@@ -202,7 +232,9 @@ export function TransformationsFeed() {
           </Select>
           <Select
             value={filters.isHomepageExample || ALL}
-            onValueChange={(value) => changeFilters({ isHomepageExample: value === ALL ? '' : (value as 'true' | 'false') })}
+            onValueChange={(value) =>
+              changeFilters({ isHomepageExample: value === ALL ? '' : (value as 'true' | 'false') })
+            }
           >
             <SelectTrigger aria-label="Homepage examples">
               <SelectValue />
@@ -237,9 +269,17 @@ export function TransformationsFeed() {
       </Card>
 
       {selected.size > 0 && (
-        <Card className="sticky top-2 z-10 flex flex-wrap items-center gap-2 border-primary/40 bg-card/95 p-3 backdrop-blur" data-testid="bulk-bar">
+        <Card
+          className="sticky top-2 z-10 flex flex-wrap items-center gap-2 border-primary/40 bg-card/95 p-3 backdrop-blur"
+          data-testid="bulk-bar"
+        >
           <label className="flex cursor-pointer items-center gap-2 text-sm font-medium">
-            <input type="checkbox" className="size-4 accent-primary" checked={allOnPageSelected} onChange={toggleAllOnPage} />
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={allOnPageSelected}
+              onChange={toggleAllOnPage}
+            />
             Select all on this page
           </label>
           <span className="text-sm text-muted-foreground">{selected.size} selected</span>
@@ -259,7 +299,12 @@ export function TransformationsFeed() {
             <Button size="sm" variant="outline" disabled={bulk.isPending} onClick={() => bulkAction('show')}>
               <Eye aria-hidden /> Show in Gallery
             </Button>
-            <Button size="sm" variant="destructive" disabled={bulk.isPending} onClick={() => setConfirmBulkDelete(true)}>
+            <Button
+              size="sm"
+              variant="destructive"
+              disabled={bulk.isPending}
+              onClick={() => setConfirmBulkDelete(true)}
+            >
               <Trash2 aria-hidden /> Delete Selected
             </Button>
           </div>
@@ -301,7 +346,10 @@ export function TransformationsFeed() {
               key={item.id}
               item={item}
               selected={selected.has(item.id)}
-              busy={(update.isPending && update.variables?.id === item.id) || (remove.isPending && remove.variables === item.id)}
+              busy={
+                (update.isPending && update.variables?.id === item.id) ||
+                (remove.isPending && remove.variables === item.id)
+              }
               onSelect={(on) =>
                 setSelected((current) => {
                   const next = new Set(current);
@@ -364,7 +412,9 @@ export function TransformationsFeed() {
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete selected transformations?</AlertDialogTitle>
-            <AlertDialogDescription>{TRANSFORMATION_MESSAGES.bulkDeleteConfirmation(selected.size)}</AlertDialogDescription>
+            <AlertDialogDescription>
+              {TRANSFORMATION_MESSAGES.bulkDeleteConfirmation(selected.size)}
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
@@ -395,8 +445,16 @@ function reportBulk(action: BulkAction, result: BulkResult) {
     toast.success(text);
   }
   if (result.failed > 0) {
-    const text = action === 'delete' ? TRANSFORMATION_MESSAGES.bulkDeleteFailedCount(result.failed) : TRANSFORMATION_MESSAGES.bulkUpdateFailedCount(result.failed);
-    toast.error(text, { description: result.errors.slice(0, 3).map((line) => line.replace(/^[0-9a-f-]{36}: /, '')).join('\n') });
+    const text =
+      action === 'delete'
+        ? TRANSFORMATION_MESSAGES.bulkDeleteFailedCount(result.failed)
+        : TRANSFORMATION_MESSAGES.bulkUpdateFailedCount(result.failed);
+    toast.error(text, {
+      description: result.errors
+        .slice(0, 3)
+        .map((line) => line.replace(/^[0-9a-f-]{36}: /, ''))
+        .join('\n'),
+    });
   }
 }
 
@@ -424,11 +482,23 @@ function DateRangeFilter({ from, to, onApply }: { from: string; to: string; onAp
       <PopoverContent className="flex flex-col gap-3">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="feed-date-from">From Date</Label>
-          <Input id="feed-date-from" type="date" value={draftFrom} max={draftTo || undefined} onChange={(event) => setDraftFrom(event.target.value)} />
+          <Input
+            id="feed-date-from"
+            type="date"
+            value={draftFrom}
+            max={draftTo || undefined}
+            onChange={(event) => setDraftFrom(event.target.value)}
+          />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="feed-date-to">To Date</Label>
-          <Input id="feed-date-to" type="date" value={draftTo} min={draftFrom || undefined} onChange={(event) => setDraftTo(event.target.value)} />
+          <Input
+            id="feed-date-to"
+            type="date"
+            value={draftTo}
+            min={draftFrom || undefined}
+            onChange={(event) => setDraftTo(event.target.value)}
+          />
         </div>
         {invalid && <p className="text-sm text-destructive">{TRANSFORMATION_MESSAGES.dateRangeInvalid}</p>}
         <div className="flex justify-end gap-2">

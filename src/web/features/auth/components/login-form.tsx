@@ -12,7 +12,10 @@ import { useSignIn } from '../api/sign-in';
 /** E-mail, password and 'Sign in' (admin §2 Admin login, §5). */
 export function LoginForm() {
   const signIn = useSignIn();
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const problem = form.formState.errors.email?.message ?? form.formState.errors.password?.message;
   const failure = signIn.error ? AUTH_MESSAGES.loginFailed(signIn.error.message) : null;
 
@@ -33,7 +36,13 @@ export function LoginForm() {
       )}
       <div className="flex flex-col gap-2">
         <Label htmlFor="email">Email</Label>
-        <Input id="email" type="email" autoComplete="username" placeholder="you@example.com" {...form.register('email')} />
+        <Input
+          id="email"
+          type="email"
+          autoComplete="username"
+          placeholder="you@example.com"
+          {...form.register('email')}
+        />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="password">Password</Label>

@@ -42,7 +42,10 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 
 function AccessDeniedRedirect() {
   useEffect(() => {
-    toast.error(AUTH_MESSAGES.accessDeniedToastTitle, { id: 'access-denied', description: AUTH_MESSAGES.accessDeniedToastText });
+    toast.error(AUTH_MESSAGES.accessDeniedToastTitle, {
+      id: 'access-denied',
+      description: AUTH_MESSAGES.accessDeniedToastText,
+    });
   }, []);
   return <Navigate to="/admin/unauthorized" replace />;
 }

@@ -6,7 +6,15 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/web/comp
 import { cart } from '../api/cart-store';
 
 /** 'Order Summary': the cart's lines, their totals and the way to checkout. Hidden while empty. */
-export function OrderSummary({ lines, onCheckout, checkoutOpen = false }: { lines: CartLine[]; onCheckout: () => void; checkoutOpen?: boolean }) {
+export function OrderSummary({
+  lines,
+  onCheckout,
+  checkoutOpen = false,
+}: {
+  lines: CartLine[];
+  onCheckout: () => void;
+  checkoutOpen?: boolean;
+}) {
   if (lines.length === 0) return null;
   return (
     <Card data-testid="order-summary">
@@ -20,7 +28,12 @@ export function OrderSummary({ lines, onCheckout, checkoutOpen = false }: { line
         <ul className="divide-y">
           {lines.map((line) => (
             <li key={lineKey(line)} className="flex items-center gap-3 py-3" data-testid="summary-line">
-              <img src={line.mockupUrls[0] ?? line.artworkUrl} alt="" className="size-12 shrink-0 rounded-md border bg-muted object-cover" data-testid="summary-thumbnail" />
+              <img
+                src={line.mockupUrls[0] ?? line.artworkUrl}
+                alt=""
+                className="size-12 shrink-0 rounded-md border bg-muted object-cover"
+                data-testid="summary-thumbnail"
+              />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{line.product.name}</p>
                 {checkoutOpen ? (
@@ -30,13 +43,23 @@ export function OrderSummary({ lines, onCheckout, checkoutOpen = false }: { line
                   </p>
                 ) : (
                   <div className="mt-1 inline-flex items-center rounded-md border">
-                    <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One fewer ${line.product.name}`} onClick={() => cart.setQuantity(lineKey(line), line.quantity - 1)}>
+                    <button
+                      type="button"
+                      className="grid size-7 place-items-center hover:bg-muted"
+                      aria-label={`One fewer ${line.product.name}`}
+                      onClick={() => cart.setQuantity(lineKey(line), line.quantity - 1)}
+                    >
                       <Minus className="size-3.5" />
                     </button>
                     <span className="w-7 text-center text-sm tabular-nums" data-testid="summary-quantity">
                       {line.quantity}
                     </span>
-                    <button type="button" className="grid size-7 place-items-center hover:bg-muted" aria-label={`One more ${line.product.name}`} onClick={() => cart.setQuantity(lineKey(line), line.quantity + 1)}>
+                    <button
+                      type="button"
+                      className="grid size-7 place-items-center hover:bg-muted"
+                      aria-label={`One more ${line.product.name}`}
+                      onClick={() => cart.setQuantity(lineKey(line), line.quantity + 1)}
+                    >
                       <Plus className="size-3.5" />
                     </button>
                   </div>

@@ -28,9 +28,7 @@ function serverError(error: unknown): string | null {
 }
 
 export type CheckoutOrderState =
-  | { status: 'idle' | 'creating' }
-  | ({ status: 'ready' } & CreatedCheckout)
-  | { status: 'error'; error: string };
+  { status: 'idle' | 'creating' } | ({ status: 'ready' } & CreatedCheckout) | { status: 'error'; error: string };
 
 /**
  * The order behind the payment step. It is created when the step is reached and kept while
@@ -52,7 +50,10 @@ export function useCheckoutOrder(request: CheckoutRequest | null): { order: Chec
         if (current.current !== key) return;
         // Entering the step again tries again.
         current.current = null;
-        setState({ fingerprint: key, order: { status: 'error', error: error.message || PAYMENT_MESSAGES.createFailed } });
+        setState({
+          fingerprint: key,
+          order: { status: 'error', error: error.message || PAYMENT_MESSAGES.createFailed },
+        });
       },
     );
   }, []);

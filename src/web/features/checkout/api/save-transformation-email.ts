@@ -7,7 +7,13 @@ import { transformationEditToken } from '@/web/lib/transformation-tokens';
  * `PATCH /api/transformations/:id/email` for each artwork in the cart (the spec's
  * update-transformation-email), so the visitor's artwork is kept under their address.
  */
-export async function saveTransformationEmail({ transformationIds, email }: { transformationIds: string[]; email: string }): Promise<void> {
+export async function saveTransformationEmail({
+  transformationIds,
+  email,
+}: {
+  transformationIds: string[];
+  email: string;
+}): Promise<void> {
   if (transformationIds.length === 0) throw new Error(TRANSFORMATION_MESSAGES.notStarted);
   try {
     await Promise.all(

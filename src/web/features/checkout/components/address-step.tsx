@@ -15,14 +15,23 @@ export function AddressStep({ form }: { form: UseFormReturn<CheckoutForm> }) {
   const sameAddress = form.watch('useShippingAsBilling');
   return (
     <div className="flex flex-col gap-8">
-      <AddressFields form={form} prefix="billing" title={sameAddress ? 'Billing and shipping address' : 'Billing address'} />
+      <AddressFields
+        form={form}
+        prefix="billing"
+        title={sameAddress ? 'Billing and shipping address' : 'Billing address'}
+      />
 
       <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4">
         <Controller
           control={form.control}
           name="useShippingAsBilling"
           render={({ field }) => (
-            <Switch id={toggleId} checked={field.value} onCheckedChange={field.onChange} aria-describedby={`${toggleId}-hint`} />
+            <Switch
+              id={toggleId}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              aria-describedby={`${toggleId}-hint`}
+            />
           )}
         />
         <div>
@@ -48,13 +57,46 @@ function AddressFields({ form, prefix, title }: { form: UseFormReturn<CheckoutFo
   return (
     <fieldset className="flex min-w-0 flex-col gap-4" data-testid={`${prefix}-address`}>
       <legend className="mb-4 font-display text-lg font-semibold">{title}</legend>
-      <TextField label="Full name" autoComplete={`${autoComplete} name`} error={errors[name('Name')]?.message} {...form.register(name('Name'))} />
-      <TextField label="Address line 1" autoComplete={`${autoComplete} address-line1`} placeholder="Street address" error={errors[name('Line1')]?.message} {...form.register(name('Line1'))} />
-      <TextField label="Address line 2 (optional)" autoComplete={`${autoComplete} address-line2`} placeholder="Apartment, suite, unit" error={errors[name('Line2')]?.message} {...form.register(name('Line2'))} />
+      <TextField
+        label="Full name"
+        autoComplete={`${autoComplete} name`}
+        error={errors[name('Name')]?.message}
+        {...form.register(name('Name'))}
+      />
+      <TextField
+        label="Address line 1"
+        autoComplete={`${autoComplete} address-line1`}
+        placeholder="Street address"
+        error={errors[name('Line1')]?.message}
+        {...form.register(name('Line1'))}
+      />
+      <TextField
+        label="Address line 2 (optional)"
+        autoComplete={`${autoComplete} address-line2`}
+        placeholder="Apartment, suite, unit"
+        error={errors[name('Line2')]?.message}
+        {...form.register(name('Line2'))}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="City" autoComplete={`${autoComplete} address-level2`} error={errors[name('City')]?.message} {...form.register(name('City'))} />
-        <TextField label="State / Province" autoComplete={`${autoComplete} address-level1`} error={errors[name('State')]?.message} {...form.register(name('State'))} />
-        <TextField label="Postal code" autoComplete={`${autoComplete} postal-code`} inputMode="text" error={errors[name('PostalCode')]?.message} {...form.register(name('PostalCode'))} />
+        <TextField
+          label="City"
+          autoComplete={`${autoComplete} address-level2`}
+          error={errors[name('City')]?.message}
+          {...form.register(name('City'))}
+        />
+        <TextField
+          label="State / Province"
+          autoComplete={`${autoComplete} address-level1`}
+          error={errors[name('State')]?.message}
+          {...form.register(name('State'))}
+        />
+        <TextField
+          label="Postal code"
+          autoComplete={`${autoComplete} postal-code`}
+          inputMode="text"
+          error={errors[name('PostalCode')]?.message}
+          {...form.register(name('PostalCode'))}
+        />
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={countryId}>Country</Label>
           <Controller
@@ -62,7 +104,11 @@ function AddressFields({ form, prefix, title }: { form: UseFormReturn<CheckoutFo
             name={name('Country')}
             render={({ field, fieldState }) => (
               <Select value={String(field.value ?? '')} onValueChange={field.onChange}>
-                <SelectTrigger id={countryId} aria-invalid={Boolean(fieldState.error)} data-testid={`${prefix}-country`}>
+                <SelectTrigger
+                  id={countryId}
+                  aria-invalid={Boolean(fieldState.error)}
+                  data-testid={`${prefix}-country`}
+                >
                   <SelectValue placeholder="Choose a country" />
                 </SelectTrigger>
                 <SelectContent className="max-h-72">

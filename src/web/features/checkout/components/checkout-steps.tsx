@@ -22,13 +22,21 @@ export function CheckoutSteps({
         // Going back is always allowed; going forward only by Next.
         const reachable = step < current;
         return (
-          <li key={label} className="flex min-w-0 flex-1 items-center gap-2 sm:gap-3" data-state={done ? 'completed' : active ? 'current' : 'upcoming'} data-testid="checkout-step">
+          <li
+            key={label}
+            className="flex min-w-0 flex-1 items-center gap-2 sm:gap-3"
+            data-state={done ? 'completed' : active ? 'current' : 'upcoming'}
+            data-testid="checkout-step"
+          >
             <button
               type="button"
               disabled={!reachable}
               onClick={() => onSelect(step)}
               aria-current={active ? 'step' : undefined}
-              className={cn('flex min-w-0 items-center gap-2 rounded-md text-left disabled:cursor-default', reachable && 'hover:opacity-80')}
+              className={cn(
+                'flex min-w-0 items-center gap-2 rounded-md text-left disabled:cursor-default',
+                reachable && 'hover:opacity-80',
+              )}
             >
               <span
                 className={cn(
@@ -40,9 +48,15 @@ export function CheckoutSteps({
               >
                 {done ? <Check className="size-4" aria-label="Completed" /> : index + 1}
               </span>
-              <span className={cn('truncate text-sm font-medium', active ? 'text-foreground' : 'text-muted-foreground')}>{label}</span>
+              <span
+                className={cn('truncate text-sm font-medium', active ? 'text-foreground' : 'text-muted-foreground')}
+              >
+                {label}
+              </span>
             </button>
-            {index < CHECKOUT_STEPS.length - 1 && <span className={cn('h-0.5 flex-1 rounded-full', done ? 'bg-success' : 'bg-border')} aria-hidden />}
+            {index < CHECKOUT_STEPS.length - 1 && (
+              <span className={cn('h-0.5 flex-1 rounded-full', done ? 'bg-success' : 'bg-border')} aria-hidden />
+            )}
           </li>
         );
       })}

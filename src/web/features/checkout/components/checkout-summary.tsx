@@ -14,7 +14,11 @@ export function CheckoutSummary({ lines }: { lines: CartLine[] }) {
         <ul className="divide-y">
           {lines.map((line) => (
             <li key={lineKey(line)} className="flex items-center gap-3 py-3">
-              <img src={line.mockupUrls[0] ?? line.artworkUrl} alt="" className="size-12 shrink-0 rounded-md border bg-muted object-cover" />
+              <img
+                src={line.mockupUrls[0] ?? line.artworkUrl}
+                alt=""
+                className="size-12 shrink-0 rounded-md border bg-muted object-cover"
+              />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{line.product.name}</p>
                 <p className="text-xs text-muted-foreground">Qty {line.quantity}</p>
@@ -28,7 +32,8 @@ export function CheckoutSummary({ lines }: { lines: CartLine[] }) {
           <span className="tabular-nums">{formatCents(cartTotalCents(lines))}</span>
         </div>
         <p className="mt-4 flex items-start gap-2 text-xs text-muted-foreground">
-          <ShieldCheck className="mt-0.5 size-3.5 shrink-0" aria-hidden /> Nothing is charged until you pay in the last step.
+          <ShieldCheck className="mt-0.5 size-3.5 shrink-0" aria-hidden /> Nothing is charged until you pay in the last
+          step.
         </p>
       </CardContent>
     </Card>

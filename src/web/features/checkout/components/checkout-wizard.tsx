@@ -7,7 +7,13 @@ import { addressesFromForm, CHECKOUT_FORM_DEFAULTS, checkoutFormSchema, type Che
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useCheckoutOrder } from '../api/create-checkout';
-import { checkoutRequestOf, isStepValid, stepFields, transformationIdsOf, type CheckoutStep } from '../lib/checkout-rules';
+import {
+  checkoutRequestOf,
+  isStepValid,
+  stepFields,
+  transformationIdsOf,
+  type CheckoutStep,
+} from '../lib/checkout-rules';
 import { AddressStep } from './address-step';
 import { CheckoutSteps } from './checkout-steps';
 import { CheckoutSummary } from './checkout-summary';
@@ -81,7 +87,12 @@ export function CheckoutWizard({
           ) : (
             <form onSubmit={next} noValidate className="flex flex-col gap-6">
               {step === 0 ? (
-                <ContactStep form={form} transformationIds={transformationIds} savedEmail={savedEmail} onEmailSaved={setSavedEmail} />
+                <ContactStep
+                  form={form}
+                  transformationIds={transformationIds}
+                  savedEmail={savedEmail}
+                  onEmailSaved={setSavedEmail}
+                />
               ) : (
                 <AddressStep form={form} />
               )}

@@ -19,7 +19,9 @@ export function ContactStep({
     <div className="flex flex-col gap-6">
       <div>
         <h3 className="text-lg font-semibold">Contact</h3>
-        <p className="mt-1 text-sm text-muted-foreground">Your order confirmation and tracking link go to this address.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Your order confirmation and tracking link go to this address.
+        </p>
       </div>
       <TextField
         label="Email"
@@ -30,7 +32,12 @@ export function ContactStep({
         error={form.formState.errors.customerEmail?.message}
         {...form.register('customerEmail')}
       />
-      <SaveEmailBox contactEmail={email} transformationIds={transformationIds} savedEmail={savedEmail} onSaved={onEmailSaved} />
+      <SaveEmailBox
+        contactEmail={email}
+        transformationIds={transformationIds}
+        savedEmail={savedEmail}
+        onSaved={onEmailSaved}
+      />
     </div>
   );
 }

@@ -44,7 +44,13 @@ export function PaymentStep({
 
   let body;
   if (config.isError) {
-    body = <Problem title={PAYMENT_MESSAGES.initFailed} message={PAYMENT_MESSAGES.loadFailed} onRetry={() => void config.refetch()} />;
+    body = (
+      <Problem
+        title={PAYMENT_MESSAGES.initFailed}
+        message={PAYMENT_MESSAGES.loadFailed}
+        onRetry={() => void config.refetch()}
+      />
+    );
   } else if (order.status === 'error') {
     body = <Problem title={order.error} onRetry={onRetryOrder} />;
   } else if (!config.data || order.status !== 'ready') {
@@ -97,7 +103,10 @@ export function PaymentStep({
       {formShown && (
         <p className="-mt-2 text-center text-sm text-muted-foreground sm:text-right">
           Changed your mind?{' '}
-          <Link to={`/payment-cancelled?${new URLSearchParams({ order_id: order.orderId })}`} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={`/payment-cancelled?${new URLSearchParams({ order_id: order.orderId })}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Cancel payment
           </Link>
         </p>

@@ -58,7 +58,9 @@ export function SaveEmailBox({
       <p className="flex items-center gap-2 text-sm font-medium">
         <Mail className="size-4 text-accent" aria-hidden /> Save your artwork to your e-mail
       </p>
-      <p className="mt-1 text-sm text-muted-foreground">We keep your artwork with your address, so you can come back to it later.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        We keep your artwork with your address, so you can come back to it later.
+      </p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
           label="Email to save"
@@ -82,7 +84,11 @@ export function SaveEmailBox({
           }}
         />
         <Button type="button" variant="outline" className="sm:mt-[22px]" disabled={!canSave} onClick={submit}>
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : alreadySaved ? <Check aria-hidden /> : null}
+          {save.isPending ? (
+            <Loader2 className="animate-spin" aria-hidden />
+          ) : alreadySaved ? (
+            <Check aria-hidden />
+          ) : null}
           {alreadySaved ? 'Saved' : 'Save Email'}
         </Button>
       </div>

@@ -48,7 +48,10 @@ export function StripePaymentForm({
         if (cancelled || !container.current) return;
         try {
           const client = Stripe(publishableKey);
-          const group = client.elements({ clientSecret, appearance: { theme: 'stripe', variables: { borderRadius: '8px' } } });
+          const group = client.elements({
+            clientSecret,
+            appearance: { theme: 'stripe', variables: { borderRadius: '8px' } },
+          });
           const element = group.create('payment', { layout: 'tabs' });
           element.on('ready', () => setReady(true));
           element.on('loaderror', () => setLoadError(PAYMENT_MESSAGES.loadFailed));

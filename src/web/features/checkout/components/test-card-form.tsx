@@ -31,7 +31,12 @@ export function TestCardForm({
   onBack: () => void;
   onPaid: (paid: PaidOrder) => void;
 }) {
-  const [fields, setFields] = useState<CardFields & { name: string }>({ number: '', expiry: '', cvc: '', name: billingName });
+  const [fields, setFields] = useState<CardFields & { name: string }>({
+    number: '',
+    expiry: '',
+    cvc: '',
+    name: billingName,
+  });
   const [fieldError, setFieldError] = useState<{ field: FieldName; message: string } | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -153,9 +158,10 @@ export function TestCardForm({
       <div className="rounded-lg bg-muted/60 p-4 text-sm text-muted-foreground" data-testid="test-cards">
         <p className="font-medium text-foreground">Test mode — no real card is charged</p>
         <p className="mt-1">
-          Use <span className="font-mono text-foreground">{TEST_CARD_NUMBERS.succeeds}</span> with any future date and any CVC. Declines:{' '}
-          <span className="font-mono">{TEST_CARD_NUMBERS.declined}</span>, <span className="font-mono">{TEST_CARD_NUMBERS.insufficientFunds}</span>; bank
-          verification: <span className="font-mono">{TEST_CARD_NUMBERS.authentication}</span>.
+          Use <span className="font-mono text-foreground">{TEST_CARD_NUMBERS.succeeds}</span> with any future date and
+          any CVC. Declines: <span className="font-mono">{TEST_CARD_NUMBERS.declined}</span>,{' '}
+          <span className="font-mono">{TEST_CARD_NUMBERS.insufficientFunds}</span>; bank verification:{' '}
+          <span className="font-mono">{TEST_CARD_NUMBERS.authentication}</span>.
         </p>
       </div>
 
@@ -167,13 +173,30 @@ export function TestCardForm({
 
       <PaymentActions onBack={onBack} busy={paying} amountCents={amountCents} />
 
-      <ThreeDSecureDialog open={challenge !== null} amountCents={amountCents} last4={challenge?.last4 ?? ''} merchant={merchant} busy={answering} onAnswer={answer} />
+      <ThreeDSecureDialog
+        open={challenge !== null}
+        amountCents={amountCents}
+        last4={challenge?.last4 ?? ''}
+        merchant={merchant}
+        busy={answering}
+        onAnswer={answer}
+      />
     </form>
   );
 }
 
 /** Back and Pay, shared by both payment forms. */
-export function PaymentActions({ onBack, busy, amountCents, disabled = false }: { onBack: () => void; busy: boolean; amountCents: number; disabled?: boolean }) {
+export function PaymentActions({
+  onBack,
+  busy,
+  amountCents,
+  disabled = false,
+}: {
+  onBack: () => void;
+  busy: boolean;
+  amountCents: number;
+  disabled?: boolean;
+}) {
   return (
     <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">
       <Button type="button" variant="outline" onClick={onBack}>

@@ -10,7 +10,11 @@ export function TestModeBanner() {
   const { data } = usePaymentConfig();
   if (!data?.testMode) return null;
   return (
-    <aside aria-label="Test mode" className="no-print border-b border-warning/60 bg-warning/20 text-foreground" data-testid="test-mode-banner">
+    <aside
+      aria-label="Test mode"
+      className="no-print border-b border-warning/60 bg-warning/20 text-foreground"
+      data-testid="test-mode-banner"
+    >
       <p className="mx-auto flex max-w-6xl items-center justify-center gap-2 px-4 py-1.5 text-center text-xs font-medium sm:text-sm">
         <FlaskConical className="size-4 shrink-0" aria-hidden />
         <span>

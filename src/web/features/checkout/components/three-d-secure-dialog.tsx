@@ -42,7 +42,8 @@ export function ThreeDSecureDialog({
           <div>
             <DialogTitle className="font-sans text-lg">Confirm this payment</DialogTitle>
             <DialogDescription className="mt-1">
-              Your bank asks you to confirm it is you (3-D Secure). This is a simulated test page: no real bank is contacted.
+              Your bank asks you to confirm it is you (3-D Secure). This is a simulated test page: no real bank is
+              contacted.
             </DialogDescription>
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg bg-muted/60 p-4 text-sm">

@@ -10,7 +10,8 @@ export interface CardFields {
 /** `4242424242424242` → `4242 4242 4242 4242`; American Express as 4-6-5. */
 export function formatCardNumber(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 19);
-  if (/^3[47]/.test(digits)) return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10, 15)].filter(Boolean).join(' ');
+  if (/^3[47]/.test(digits))
+    return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10, 15)].filter(Boolean).join(' ');
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { CartLine } from '@/domain/cart';
 import { CHECKOUT_FORM_DEFAULTS, type CheckoutForm } from '@/domain/checkout';
 import { ApiError } from '@/web/lib/api-client';
-import { checkoutRequestOf, isStepValid, paymentFailure, paymentIntentIdOf, paymentSuccessPath, requestFingerprint, transformationIdsOf } from './checkout-rules';
+import {
+  checkoutRequestOf,
+  isStepValid,
+  paymentFailure,
+  paymentIntentIdOf,
+  paymentSuccessPath,
+  requestFingerprint,
+  transformationIdsOf,
+} from './checkout-rules';
 
 const billing = {
   billingName: 'Jane Traveller',
@@ -45,13 +53,18 @@ describe('Next only when the step is valid (storefront §4, §5)', () => {
   });
 
   it('line 2 is optional and the e-mail does not hold up the address step', () => {
-    expect(isStepValid(1, form({ ...billing, billingLine2: '', useShippingAsBilling: true, customerEmail: 'nope' }))).toBe(true);
+    expect(
+      isStepValid(1, form({ ...billing, billingLine2: '', useShippingAsBilling: true, customerEmail: 'nope' })),
+    ).toBe(true);
   });
 });
 
 describe('the create-stripe-payment body', () => {
   it('copies billing to shipping with the toggle on, and sends each line as the spec has it', () => {
-    const request = checkoutRequestOf(form({ customerEmail: ' jane@example.com ', ...billing, useShippingAsBilling: true }), [line('p1', 't1', 2)]);
+    const request = checkoutRequestOf(
+      form({ customerEmail: ' jane@example.com ', ...billing, useShippingAsBilling: true }),
+      [line('p1', 't1', 2)],
+    );
     expect(request.customerEmail).toBe('jane@example.com');
     expect(request.shippingAddress).toEqual(request.billingAddress);
     expect(request.billingAddress).toMatchObject({ name: 'Jane Traveller', country: 'US', line2: null });
@@ -89,13 +102,21 @@ describe('payment results', () => {
   });
 
   it("shows the provider's message, else 'Payment failed' inline and 'Payment failed. Please try again.' in the toast", () => {
-    const declined = new ApiError(402, 'Your card was declined.', { error: 'Your card was declined.', code: 'card_declined' });
+    const declined = new ApiError(402, 'Your card was declined.', {
+      error: 'Your card was declined.',
+      code: 'card_declined',
+    });
     expect(paymentFailure(declined)).toEqual({ message: 'Your card was declined.', toast: 'Your card was declined.' });
-    expect(paymentFailure({ type: 'card_error', message: 'Your card has insufficient funds.' }).message).toBe('Your card has insufficient funds.');
+    expect(paymentFailure({ type: 'card_error', message: 'Your card has insufficient funds.' }).message).toBe(
+      'Your card has insufficient funds.',
+    );
     expect(paymentFailure(new ApiError(500, 'Request failed (500)', 'Bad gateway'))).toEqual({
       message: 'Payment failed',
       toast: 'Payment failed. Please try again.',
     });
-    expect(paymentFailure(new TypeError('Failed to fetch'))).toEqual({ message: 'Payment failed', toast: 'Payment failed. Please try again.' });
+    expect(paymentFailure(new TypeError('Failed to fetch'))).toEqual({
+      message: 'Payment failed',
+      toast: 'Payment failed. Please try again.',
+    });
   });
 });

@@ -11,7 +11,14 @@ export interface StripeError {
 
 export interface StripePaymentIntent {
   id: string;
-  status: 'succeeded' | 'processing' | 'requires_action' | 'requires_payment_method' | 'requires_confirmation' | 'requires_capture' | 'canceled';
+  status:
+    | 'succeeded'
+    | 'processing'
+    | 'requires_action'
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_capture'
+    | 'canceled';
 }
 
 export interface StripePaymentElement {

@@ -60,12 +60,25 @@ function RecentGrid({ items }: { items: RecentItem[] }) {
   return (
     <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
       {items.map((item) => (
-        <figure key={item.id} data-testid="recent-transformation" className="overflow-hidden rounded-2xl border bg-card shadow-sm">
-          <img src={item.imageUrl} alt={`An artwork in ${item.styleName}`} loading="lazy" className="aspect-square w-full object-cover" />
+        <figure
+          key={item.id}
+          data-testid="recent-transformation"
+          className="overflow-hidden rounded-2xl border bg-card shadow-sm"
+        >
+          <img
+            src={item.imageUrl}
+            alt={`An artwork in ${item.styleName}`}
+            loading="lazy"
+            className="aspect-square w-full object-cover"
+          />
           <figcaption className="p-3">
             <p className="truncate text-sm font-medium">{item.styleName}</p>
             <p className="truncate text-xs text-muted-foreground">
-              {new Date(item.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}
+              {new Date(item.createdAt).toLocaleDateString(undefined, {
+                day: 'numeric',
+                month: 'short',
+                year: 'numeric',
+              })}
             </p>
           </figcaption>
         </figure>

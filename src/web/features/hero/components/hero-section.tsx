@@ -11,7 +11,10 @@ export function HeroSection({ children }: { children: ReactNode }) {
   return (
     <section
       data-testid="hero"
-      className={cn('relative overflow-hidden border-b', image ? 'bg-primary' : 'bg-gradient-to-b from-secondary/70 to-background')}
+      className={cn(
+        'relative overflow-hidden border-b',
+        image ? 'bg-primary' : 'bg-gradient-to-b from-secondary/70 to-background',
+      )}
     >
       {image && (
         <>
@@ -21,14 +24,21 @@ export function HeroSection({ children }: { children: ReactNode }) {
       )}
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:grid-cols-2 md:py-20">
         <div className={image ? 'text-white' : undefined}>
-          <p className={cn('mb-3 text-sm font-semibold uppercase tracking-[0.2em]', image ? 'text-white/85' : 'text-accent')}>
+          <p
+            className={cn(
+              'mb-3 text-sm font-semibold uppercase tracking-[0.2em]',
+              image ? 'text-white/85' : 'text-accent',
+            )}
+          >
             Print your journey
           </p>
           {hero ? (
             <>
               <h1 className="text-4xl font-semibold leading-tight md:text-5xl">{hero.headline}</h1>
               {hero.subheadline && (
-                <p className={cn('mt-4 max-w-prose text-lg', image ? 'text-white/85' : 'text-muted-foreground')}>{hero.subheadline}</p>
+                <p className={cn('mt-4 max-w-prose text-lg', image ? 'text-white/85' : 'text-muted-foreground')}>
+                  {hero.subheadline}
+                </p>
               )}
             </>
           ) : (

@@ -39,7 +39,8 @@ const PRINTFUL_RECHECK_MS = 15_000;
 const PRINTFUL_RECHECKS = 8;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const isTimeout = (error: unknown) => error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+const isTimeout = (error: unknown) =>
+  error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 export function useProductMockups(transformationId: string | null, products: MockupProduct[]) {
   const [states, setStates] = useState<Record<string, MockupState>>({});
@@ -48,7 +49,10 @@ export function useProductMockups(transformationId: string | null, products: Moc
   const update = useCallback((productId: string, change: Partial<MockupState>) => {
     setStates((previous) => ({
       ...previous,
-      [productId]: { ...(previous[productId] ?? { productId, status: 'pending', isLoading: false, mockups: [], error: null }), ...change },
+      [productId]: {
+        ...(previous[productId] ?? { productId, status: 'pending', isLoading: false, mockups: [], error: null }),
+        ...change,
+      },
     }));
   }, []);
 
@@ -62,7 +66,10 @@ export function useProductMockups(transformationId: string | null, products: Moc
         let answer = await generateMockups(transformationId, [variantId]);
         if (run !== generation.current) return false;
         if (!answer.success || answer.mockups.length === 0) {
-          update(product.id, { isLoading: false, error: answer.error ? MOCKUP_TEXT.generationFailedShort(answer.error) : MOCKUP_TEXT.mockupGenerationFailed });
+          update(product.id, {
+            isLoading: false,
+            error: answer.error ? MOCKUP_TEXT.generationFailedShort(answer.error) : MOCKUP_TEXT.mockupGenerationFailed,
+          });
           return false;
         }
         update(product.id, { isLoading: false, mockups: answer.mockups, error: null });
@@ -79,9 +86,12 @@ export function useProductMockups(transformationId: string | null, products: Moc
         const message = timedOut ? 'timed out' : (error as Error).message;
         update(product.id, {
           isLoading: false,
-          error: timedOut ? MOCKUP_TEXT.generationTimedOut : MOCKUP_TEXT.generationFailedShort(mockupErrorMessage(message, variantId)),
+          error: timedOut
+            ? MOCKUP_TEXT.generationTimedOut
+            : MOCKUP_TEXT.generationFailedShort(mockupErrorMessage(message, variantId)),
         });
-        if (!quiet) toast.warning(MOCKUP_TEXT.previewUnavailableTitle, { description: MOCKUP_TEXT.previewUnavailableText });
+        if (!quiet)
+          toast.warning(MOCKUP_TEXT.previewUnavailableTitle, { description: MOCKUP_TEXT.previewUnavailableText });
         return false;
       }
     },
@@ -90,7 +100,12 @@ export function useProductMockups(transformationId: string | null, products: Moc
 
   /** Applies one validation result; answers whether the product may have mockups. */
   const applyValidation = useCallback(
-    async (product: MockupProduct, result: VariantValidation | undefined, run: number, firstAttempt: boolean): Promise<boolean> => {
+    async (
+      product: MockupProduct,
+      result: VariantValidation | undefined,
+      run: number,
+      firstAttempt: boolean,
+    ): Promise<boolean> => {
       if (result?.valid) {
         update(product.id, { status: 'valid' });
         return true;
@@ -134,12 +149,15 @@ export function useProductMockups(transformationId: string | null, products: Moc
         results = (await validateVariants(eligible.map((product) => product.printful_variant_id!))).results;
       } catch (error) {
         if (run !== generation.current) return;
-        const message = isTimeout(error) ? MOCKUP_TEXT.requestTimedOut : MOCKUP_TEXT.validationFailed((error as Error).message);
+        const message = isTimeout(error)
+          ? MOCKUP_TEXT.requestTimedOut
+          : MOCKUP_TEXT.validationFailed((error as Error).message);
         for (const product of eligible) update(product.id, { status: 'pending', isLoading: false, error: message });
         return;
       }
       if (run !== generation.current) return;
-      const resultFor = (product: MockupProduct) => results.find((result) => result.variant_id === product.printful_variant_id);
+      const resultFor = (product: MockupProduct) =>
+        results.find((result) => result.variant_id === product.printful_variant_id);
       const someInvalid = eligible.some((product) => !resultFor(product)?.valid);
       const someValid = eligible.some((product) => resultFor(product)?.valid);
       if (someInvalid && someValid) toast.warning(MOCKUP_TEXT.someUnavailable);

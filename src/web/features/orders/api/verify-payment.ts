@@ -21,9 +21,14 @@ export const verifiedOrderQuery = (orderId: string, paymentIntentId: string) =>
       }),
     retry: (failures, error) => !isNotFound(error) && failures < 2,
     refetchInterval: (query) =>
-      query.state.data?.status === 'pending' && query.state.dataUpdateCount < PENDING_RECHECKS ? PENDING_RECHECK_MS : false,
+      query.state.data?.status === 'pending' && query.state.dataUpdateCount < PENDING_RECHECKS
+        ? PENDING_RECHECK_MS
+        : false,
   });
 
 export function useVerifiedOrder(orderId: string | null, paymentIntentId: string | null) {
-  return useQuery({ ...verifiedOrderQuery(orderId ?? '', paymentIntentId ?? ''), enabled: Boolean(orderId && paymentIntentId) });
+  return useQuery({
+    ...verifiedOrderQuery(orderId ?? '', paymentIntentId ?? ''),
+    enabled: Boolean(orderId && paymentIntentId),
+  });
 }

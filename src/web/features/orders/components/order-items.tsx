@@ -9,7 +9,11 @@ export function OrderItems({ order }: { order: Pick<OrderRead, 'order_items' | '
     <div data-testid="order-items">
       <ul className="divide-y">
         {order.order_items.map((item, index) => (
-          <li key={`${item.product_name}-${index}`} className="flex items-center gap-4 py-3 break-inside-avoid" data-testid="order-item">
+          <li
+            key={`${item.product_name}-${index}`}
+            className="flex items-center gap-4 py-3 break-inside-avoid"
+            data-testid="order-item"
+          >
             <Thumbnail src={item.mockup_urls[0]} />
             <div className="min-w-0 flex-1">
               <p className="font-medium">{item.product_name}</p>
@@ -35,10 +39,21 @@ function Thumbnail({ src }: { src: string | undefined }) {
   const [broken, setBroken] = useState(false);
   if (!src || broken) {
     return (
-      <div className="grid size-16 shrink-0 place-items-center rounded-lg border bg-muted text-muted-foreground" aria-hidden>
+      <div
+        className="grid size-16 shrink-0 place-items-center rounded-lg border bg-muted text-muted-foreground"
+        aria-hidden
+      >
         <ImageOff className="size-5" />
       </div>
     );
   }
-  return <img src={src} alt="" className="size-16 shrink-0 rounded-lg border bg-muted object-cover" onError={() => setBroken(true)} data-testid="order-item-mockup" />;
+  return (
+    <img
+      src={src}
+      alt=""
+      className="size-16 shrink-0 rounded-lg border bg-muted object-cover"
+      onError={() => setBroken(true)}
+      data-testid="order-item-mockup"
+    />
+  );
 }

@@ -10,8 +10,21 @@ export function OrderProgress({ order }: { order: Pick<OrderRead, 'status' | 'pr
       {steps.map((step, index) => {
         const last = index === steps.length - 1;
         return (
-          <li key={step.key} className="relative flex gap-4 pb-6 last:pb-0" data-done={step.done} data-testid="progress-step">
-            {!last && <span className={cn('absolute left-4 top-8 -ml-px h-[calc(100%-2rem)] w-0.5', steps[index + 1]?.done ? 'bg-success' : 'bg-border')} aria-hidden />}
+          <li
+            key={step.key}
+            className="relative flex gap-4 pb-6 last:pb-0"
+            data-done={step.done}
+            data-testid="progress-step"
+          >
+            {!last && (
+              <span
+                className={cn(
+                  'absolute left-4 top-8 -ml-px h-[calc(100%-2rem)] w-0.5',
+                  steps[index + 1]?.done ? 'bg-success' : 'bg-border',
+                )}
+                aria-hidden
+              />
+            )}
             <span
               className={cn(
                 'relative grid size-8 shrink-0 place-items-center rounded-full border-2 text-sm font-semibold',

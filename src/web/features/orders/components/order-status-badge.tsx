@@ -13,10 +13,20 @@ const variants = {
 } as const;
 
 /** The status in the storefront's label table (storefront §4, Order status display). */
-export function OrderStatusBadge({ order, className }: { order: Pick<OrderRead, 'status' | 'printful_status'>; className?: string }) {
+export function OrderStatusBadge({
+  order,
+  className,
+}: {
+  order: Pick<OrderRead, 'status' | 'printful_status'>;
+  className?: string;
+}) {
   const label = orderStatusLabel(order);
   return (
-    <Badge variant={variants[label as keyof typeof variants] ?? 'secondary'} className={className} data-testid="order-status">
+    <Badge
+      variant={variants[label as keyof typeof variants] ?? 'secondary'}
+      className={className}
+      data-testid="order-status"
+    >
       {label}
     </Badge>
   );

@@ -6,7 +6,10 @@ import { formatOrderDate } from '../lib/format';
 export function OrderTracking({ order }: { order: OrderRead }) {
   if (order.status !== 'shipped') return null;
   return (
-    <div className="flex flex-col gap-3 rounded-lg border border-success/30 bg-success/5 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="order-tracking">
+    <div
+      className="flex flex-col gap-3 rounded-lg border border-success/30 bg-success/5 p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="order-tracking"
+    >
       <div className="flex items-start gap-3">
         <Truck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
         <div className="min-w-0">

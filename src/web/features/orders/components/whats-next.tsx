@@ -3,7 +3,11 @@ import { PRODUCTION_PROMISE } from '@/domain/orders';
 
 const STEPS = [
   { icon: Mail, title: 'Order processing', text: 'We have your order and are getting your artwork ready for print.' },
-  { icon: Printer, title: 'Production and shipping', text: `Your prints are produced and shipped within ${PRODUCTION_PROMISE}.` },
+  {
+    icon: Printer,
+    title: 'Production and shipping',
+    text: `Your prints are produced and shipped within ${PRODUCTION_PROMISE}.`,
+  },
   { icon: Truck, title: 'Delivery', text: 'You will receive a tracking number as soon as your order ships.' },
 ] as const;
 

@@ -23,7 +23,15 @@ interface ProductGridProps {
   onView: (product: Product) => void;
 }
 
-export function ProductGrid({ wide = false, products, isLoading, mockups, quantities, onAdd, onView }: ProductGridProps) {
+export function ProductGrid({
+  wide = false,
+  products,
+  isLoading,
+  mockups,
+  quantities,
+  onAdd,
+  onView,
+}: ProductGridProps) {
   const columns = cn('grid grid-cols-2 gap-4', wide ? 'lg:grid-cols-4' : 'lg:grid-cols-3');
   if (isLoading) {
     return (
@@ -72,9 +80,20 @@ function ProductCard({
   const thumbnail = view?.mockups[0]?.mockup_url ?? product.product_image_url;
   return (
     <Card className="group flex flex-col overflow-hidden" data-testid="product-card" data-product={product.name}>
-      <button type="button" onClick={onView} className="relative block aspect-square overflow-hidden bg-muted" aria-label={`View ${product.name} with your artwork`}>
+      <button
+        type="button"
+        onClick={onView}
+        className="relative block aspect-square overflow-hidden bg-muted"
+        aria-label={`View ${product.name} with your artwork`}
+      >
         {thumbnail ? (
-          <img src={thumbnail} alt={product.name} loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]" data-testid="product-thumbnail" />
+          <img
+            src={thumbnail}
+            alt={product.name}
+            loading="lazy"
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
+            data-testid="product-thumbnail"
+          />
         ) : (
           <span className="grid h-full place-items-center text-sm text-muted-foreground">
             <span className="flex flex-col items-center gap-2">
@@ -84,7 +103,10 @@ function ProductCard({
           </span>
         )}
         {view?.isLoading && (
-          <span className="absolute right-2 top-2 grid size-8 place-items-center rounded-full bg-card/90 shadow" aria-label="Making the preview">
+          <span
+            className="absolute right-2 top-2 grid size-8 place-items-center rounded-full bg-card/90 shadow"
+            aria-label="Making the preview"
+          >
             <Loader2 className="size-4 animate-spin text-primary" />
           </span>
         )}
@@ -97,7 +119,12 @@ function ProductCard({
         {view?.error && <p className="text-xs text-destructive">{view.error}</p>}
         <div className="mt-auto flex items-center justify-between gap-2">
           <span className="font-semibold text-primary">{formatDollars(product.final_price)}</span>
-          <Button size="sm" variant={quantity > 0 ? 'accent' : 'default'} onClick={onAdd} aria-label={`Add ${product.name} to cart`}>
+          <Button
+            size="sm"
+            variant={quantity > 0 ? 'accent' : 'default'}
+            onClick={onAdd}
+            aria-label={`Add ${product.name} to cart`}
+          >
             <Plus aria-hidden /> Add{quantity > 0 ? ` (${quantity})` : ''}
           </Button>
         </div>

@@ -27,7 +27,17 @@ interface ProductPreviewModalProps {
 }
 
 /** The full-screen preview: the artwork on the product from every side, and the way into the cart. */
-export function ProductPreviewModal({ product, mockups, isLoading, status, error, supportEmail, onClose, onAdd, onRetry }: ProductPreviewModalProps) {
+export function ProductPreviewModal({
+  product,
+  mockups,
+  isLoading,
+  status,
+  error,
+  supportEmail,
+  onClose,
+  onAdd,
+  onRetry,
+}: ProductPreviewModalProps) {
   const [index, setIndex] = useState(0);
   const [quantity, setQuantity] = useState<number>(MODAL_QUANTITY.initial);
 
@@ -45,14 +55,26 @@ export function ProductPreviewModal({ product, mockups, isLoading, status, error
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-5xl p-0 md:grid md:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] md:gap-0" data-testid="preview-modal">
+      <DialogContent
+        className="max-w-5xl p-0 md:grid md:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] md:gap-0"
+        data-testid="preview-modal"
+      >
         <div className="relative bg-muted/60 p-4 md:p-6">
           <div className="relative overflow-hidden rounded-lg bg-card">
             {current ? (
-              <MockupImage key={current.mockup_url} src={current.mockup_url} fallback={product.product_image_url} alt={`${product.name}, ${current.label}`} />
+              <MockupImage
+                key={current.mockup_url}
+                src={current.mockup_url}
+                fallback={product.product_image_url}
+                alt={`${product.name}, ${current.label}`}
+              />
             ) : (
               <div className="grid aspect-square place-items-center text-muted-foreground">
-                {isLoading ? <Loader2 className="size-8 animate-spin text-primary" aria-label="Making the previews" /> : <MockupImage src={product.product_image_url} fallback={null} alt={product.name} />}
+                {isLoading ? (
+                  <Loader2 className="size-8 animate-spin text-primary" aria-label="Making the previews" />
+                ) : (
+                  <MockupImage src={product.product_image_url} fallback={null} alt={product.name} />
+                )}
               </div>
             )}
             {count > 1 && (
@@ -80,7 +102,10 @@ export function ProductPreviewModal({ product, mockups, isLoading, status, error
                   aria-selected={i === index}
                   aria-label={mockup.label}
                   onClick={() => setIndex(i)}
-                  className={cn('size-16 shrink-0 overflow-hidden rounded-md border-2 bg-card', i === index ? 'border-accent' : 'border-transparent opacity-75 hover:opacity-100')}
+                  className={cn(
+                    'size-16 shrink-0 overflow-hidden rounded-md border-2 bg-card',
+                    i === index ? 'border-accent' : 'border-transparent opacity-75 hover:opacity-100',
+                  )}
                 >
                   <MockupImage src={mockup.mockup_url} fallback={product.product_image_url} alt="" />
                 </button>
@@ -92,7 +117,9 @@ export function ProductPreviewModal({ product, mockups, isLoading, status, error
         <div className="flex flex-col gap-5 p-6">
           <div>
             <DialogTitle className="pr-8 text-2xl">{product.name}</DialogTitle>
-            {product.description && <DialogDescription className="mt-2 text-base">{product.description}</DialogDescription>}
+            {product.description && (
+              <DialogDescription className="mt-2 text-base">{product.description}</DialogDescription>
+            )}
           </div>
           <div className="flex items-baseline gap-2">
             <span className="text-3xl font-semibold text-primary">{formatDollars(product.final_price)}</span>
@@ -100,7 +127,11 @@ export function ProductPreviewModal({ product, mockups, isLoading, status, error
           </div>
 
           {status === 'invalid' ? (
-            <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm" data-testid="invalid-variant">
+            <div
+              role="alert"
+              className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm"
+              data-testid="invalid-variant"
+            >
               <p className="flex items-center gap-2 font-semibold text-destructive">
                 <AlertTriangle className="size-4" aria-hidden /> This product is currently unavailable
               </p>
@@ -125,13 +156,25 @@ export function ProductPreviewModal({ product, mockups, isLoading, status, error
               <div>
                 <p className="mb-2 text-sm font-medium">Quantity</p>
                 <div className="inline-flex items-center rounded-lg border">
-                  <Button variant="ghost" size="icon" aria-label="Decrease quantity" disabled={quantity <= MODAL_QUANTITY.min} onClick={() => setQuantity((q) => Math.max(MODAL_QUANTITY.min, q - 1))}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label="Decrease quantity"
+                    disabled={quantity <= MODAL_QUANTITY.min}
+                    onClick={() => setQuantity((q) => Math.max(MODAL_QUANTITY.min, q - 1))}
+                  >
                     <Minus />
                   </Button>
                   <span className="w-10 text-center font-semibold tabular-nums" data-testid="modal-quantity">
                     {quantity}
                   </span>
-                  <Button variant="ghost" size="icon" aria-label="Increase quantity" disabled={quantity >= MODAL_QUANTITY.max} onClick={() => setQuantity((q) => Math.min(MODAL_QUANTITY.max, q + 1))}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label="Increase quantity"
+                    disabled={quantity >= MODAL_QUANTITY.max}
+                    onClick={() => setQuantity((q) => Math.min(MODAL_QUANTITY.max, q + 1))}
+                  >
                     <Plus />
                   </Button>
                 </div>
@@ -139,7 +182,11 @@ export function ProductPreviewModal({ product, mockups, isLoading, status, error
               <Button size="lg" variant="accent" onClick={() => onAdd(quantity > 0 ? quantity : 1)}>
                 {quantity > 0 ? 'Add to Cart' : 'Add 1 to Cart'}
               </Button>
-              {quantity > 0 && <p className="-mt-2 text-sm text-muted-foreground">Total {formatDollars(product.final_price * quantity)}</p>}
+              {quantity > 0 && (
+                <p className="-mt-2 text-sm text-muted-foreground">
+                  Total {formatDollars(product.final_price * quantity)}
+                </p>
+              )}
             </>
           )}
           <p className="mt-auto flex items-start gap-2 text-xs text-muted-foreground">
@@ -159,7 +206,10 @@ function CarouselButton({ side, onClick, label }: { side: 'left' | 'right'; onCl
       type="button"
       onClick={onClick}
       aria-label={label}
-      className={cn('absolute top-1/2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-card/90 shadow-md hover:bg-card', side === 'left' ? 'left-3' : 'right-3')}
+      className={cn(
+        'absolute top-1/2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-card/90 shadow-md hover:bg-card',
+        side === 'left' ? 'left-3' : 'right-3',
+      )}
     >
       <Icon className="size-5" />
     </button>
@@ -171,7 +221,11 @@ function MockupImage({ src, fallback, alt }: { src: string | null; fallback: str
   const [current, setCurrent] = useState(src ?? fallback);
   useEffect(() => setCurrent(src ?? fallback), [src, fallback]);
   if (!current) {
-    return <div className="grid aspect-square w-full place-items-center bg-muted text-sm text-muted-foreground">No Image</div>;
+    return (
+      <div className="grid aspect-square w-full place-items-center bg-muted text-sm text-muted-foreground">
+        No Image
+      </div>
+    );
   }
   return (
     <img

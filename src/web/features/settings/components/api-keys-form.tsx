@@ -50,7 +50,9 @@ export function ApiKeysForm() {
         {settings.isPending ? (
           <Skeleton className="h-56" />
         ) : settings.isError ? (
-          <p className="text-sm text-destructive">{SETTINGS_MESSAGES.loadFailed}: {settings.error.message}</p>
+          <p className="text-sm text-destructive">
+            {SETTINGS_MESSAGES.loadFailed}: {settings.error.message}
+          </p>
         ) : (
           <form onSubmit={onSubmit} className="flex flex-col gap-6" autoComplete="off">
             {settings.data.keys.map((key) => (
@@ -111,7 +113,13 @@ function KeyField({
           onChange={(event) => onChange(event.target.value)}
         />
         {setting.source === 'saved' && (
-          <Button type="button" variant="outline" onClick={onRemove} disabled={busy} aria-label={`Remove the saved ${setting.label}`}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={onRemove}
+            disabled={busy}
+            aria-label={`Remove the saved ${setting.label}`}
+          >
             <Trash2 aria-hidden />
             <span className="hidden sm:inline">Remove</span>
           </Button>
@@ -123,7 +131,11 @@ function KeyField({
 
 function KeyState({ setting }: { setting: SecretSettingView }) {
   if (setting.source === 'environment') {
-    return <Badge variant="secondary">Set by {setting.envVar} · …{setting.last4}</Badge>;
+    return (
+      <Badge variant="secondary">
+        Set by {setting.envVar} · …{setting.last4}
+      </Badge>
+    );
   }
   if (setting.source === 'saved') return <Badge variant="success">Saved · …{setting.last4}</Badge>;
   return <Badge variant="outline">Not set</Badge>;

@@ -1,5 +1,17 @@
 /** Each integration's real status: the adapter in use, and whether it answers (a test each). */
-import { CircleCheck, CircleX, CreditCard, Database, HardDrive, Loader2, Mail, PlugZap, Printer, Sparkles, type LucideIcon } from 'lucide-react';
+import {
+  CircleCheck,
+  CircleX,
+  CreditCard,
+  Database,
+  HardDrive,
+  Loader2,
+  Mail,
+  PlugZap,
+  Printer,
+  Sparkles,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -38,7 +50,9 @@ export function IntegrationsPanel() {
             ))}
           </div>
         ) : integrations.isError ? (
-          <p className="text-sm text-destructive">{SETTINGS_MESSAGES.loadFailed}: {integrations.error.message}</p>
+          <p className="text-sm text-destructive">
+            {SETTINGS_MESSAGES.loadFailed}: {integrations.error.message}
+          </p>
         ) : (
           <div className="grid gap-4 xl:grid-cols-2">
             {integrations.data.map((status) => (
@@ -83,8 +97,18 @@ function IntegrationCard({ status }: { status: IntegrationStatus }) {
           {status.builtIn ? 'Built-in' : status.configuredBy === 'saved key' ? 'Saved key' : 'Environment'}
         </Badge>
       </div>
-      <p className={status.check.ok ? 'flex items-start gap-2 text-sm text-success' : 'flex items-start gap-2 text-sm text-destructive'}>
-        {status.check.ok ? <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden /> : <CircleX className="mt-0.5 size-4 shrink-0" aria-hidden />}
+      <p
+        className={
+          status.check.ok
+            ? 'flex items-start gap-2 text-sm text-success'
+            : 'flex items-start gap-2 text-sm text-destructive'
+        }
+      >
+        {status.check.ok ? (
+          <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+        ) : (
+          <CircleX className="mt-0.5 size-4 shrink-0" aria-hidden />
+        )}
         <span>
           {status.check.ok ? 'Answers' : 'Not answering'}: {status.check.message}
           <span className="text-muted-foreground"> · {status.check.latencyMs} ms</span>

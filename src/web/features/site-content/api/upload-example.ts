@@ -3,7 +3,13 @@ import type { AdminExamplePair } from '@/domain/admin-content';
 import { apiFetch } from '@/web/lib/api-client';
 import { examplesQueryKey, galleryQueryKey } from './list-examples';
 
-export function uploadExample({ original, transformed }: { original: File; transformed: File }): Promise<AdminExamplePair> {
+export function uploadExample({
+  original,
+  transformed,
+}: {
+  original: File;
+  transformed: File;
+}): Promise<AdminExamplePair> {
   const body = new FormData();
   body.append('original', original);
   body.append('transformed', transformed);

@@ -49,7 +49,8 @@ function authProblem(error: unknown): { message: string; expired: boolean } | nu
   return null;
 }
 
-const failureToast = (fallback: string) => (error: Error) => toast.error(authProblem(error)?.message ?? fallback, { description: error.message });
+const failureToast = (fallback: string) => (error: Error) =>
+  toast.error(authProblem(error)?.message ?? fallback, { description: error.message });
 
 export function ExampleList() {
   const examples = useExamples();
@@ -94,7 +95,8 @@ export function ExampleList() {
         <div className="flex flex-col gap-1.5">
           <CardTitle>Existing Examples</CardTitle>
           <CardDescription>
-            The newest {EXAMPLE_LIST_LIMIT}, homepage examples first. At most {HOMEPAGE_EXAMPLES_MAX} show on the home page ({onHomepage} now).
+            The newest {EXAMPLE_LIST_LIMIT}, homepage examples first. At most {HOMEPAGE_EXAMPLES_MAX} show on the home
+            page ({onHomepage} now).
           </CardDescription>
         </div>
         <Button variant="outline" size="sm" onClick={() => void examples.refetch()} disabled={examples.isFetching}>
@@ -142,7 +144,13 @@ export function ExampleList() {
         ) : (
           <div className="grid gap-4 lg:grid-cols-2">
             {examples.data.map((pair) => (
-              <ExampleCard key={pair.id} pair={pair} busy={flag.isPending} onToggle={(on) => toggle(pair, on)} onDelete={() => askDelete(pair)} />
+              <ExampleCard
+                key={pair.id}
+                pair={pair}
+                busy={flag.isPending}
+                onToggle={(on) => toggle(pair, on)}
+                onDelete={() => askDelete(pair)}
+              />
             ))}
           </div>
         )}
@@ -156,7 +164,9 @@ export function ExampleList() {
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => replacing && setFlag(replacing, true, true)}>{EXAMPLE_MESSAGES.replaceConfirm}</AlertDialogAction>
+            <AlertDialogAction onClick={() => replacing && setFlag(replacing, true, true)}>
+              {EXAMPLE_MESSAGES.replaceConfirm}
+            </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
@@ -201,10 +211,24 @@ function ExampleCard({
 }) {
   const switchId = `homepage-${pair.id}`;
   return (
-    <div data-testid="example-card" data-example-id={pair.id} className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-xs">
+    <div
+      data-testid="example-card"
+      data-example-id={pair.id}
+      className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-xs"
+    >
       <div className="relative grid grid-cols-2 gap-2">
-        <img src={pair.originalImageUrl} alt="Original photo" loading="lazy" className="aspect-[4/3] w-full rounded-md bg-muted object-cover" />
-        <img src={pair.transformedImageUrl} alt="Transformed artwork" loading="lazy" className="aspect-[4/3] w-full rounded-md bg-muted object-cover" />
+        <img
+          src={pair.originalImageUrl}
+          alt="Original photo"
+          loading="lazy"
+          className="aspect-[4/3] w-full rounded-md bg-muted object-cover"
+        />
+        <img
+          src={pair.transformedImageUrl}
+          alt="Transformed artwork"
+          loading="lazy"
+          className="aspect-[4/3] w-full rounded-md bg-muted object-cover"
+        />
         <span className="absolute left-1/2 top-1/2 grid size-7 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-card text-accent shadow">
           <ArrowRight className="size-3.5" aria-hidden />
         </span>
@@ -225,7 +249,13 @@ function ExampleCard({
               On homepage
             </Label>
           </div>
-          <Button variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" onClick={onDelete} aria-label="Delete example">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 text-destructive hover:text-destructive"
+            onClick={onDelete}
+            aria-label="Delete example"
+          >
             <Trash2 aria-hidden />
           </Button>
         </div>

@@ -58,7 +58,12 @@ export function ExampleUploadForm() {
           <div className="grid items-center gap-4 lg:grid-cols-[1fr_auto_1fr]">
             <FilePicker id={`${ids}-original`} label="Original image" file={original} onChange={setOriginal} />
             <ArrowRight className="mx-auto hidden size-5 text-accent lg:block" aria-hidden />
-            <FilePicker id={`${ids}-transformed`} label="Transformed image" file={transformed} onChange={setTransformed} />
+            <FilePicker
+              id={`${ids}-transformed`}
+              label="Transformed image"
+              file={transformed}
+              onChange={setTransformed}
+            />
           </div>
           {problem && <p className="text-sm text-destructive">{problem}</p>}
           <div>
@@ -73,14 +78,28 @@ export function ExampleUploadForm() {
   );
 }
 
-function FilePicker({ id, label, file, onChange }: { id: string; label: string; file: File | null; onChange: (file: File | null) => void }) {
+function FilePicker({
+  id,
+  label,
+  file,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+}) {
   const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
       <div className="grid h-44 place-items-center overflow-hidden rounded-lg border border-dashed bg-muted/60">
-        {url ? <img src={url} alt={`${label} preview`} className="size-full object-cover" /> : <ImagePlus className="size-7 text-muted-foreground" aria-hidden />}
+        {url ? (
+          <img src={url} alt={`${label} preview`} className="size-full object-cover" />
+        ) : (
+          <ImagePlus className="size-7 text-muted-foreground" aria-hidden />
+        )}
       </div>
       <Input
         id={id}

@@ -45,7 +45,11 @@ function HeroEditor({ hero }: { hero: HeroView }) {
   const [backgroundUrl, setBackgroundUrl] = useState(hero.backgroundImageUrl);
   const form = useForm<HeroContent>({
     resolver: zodResolver(heroSchema),
-    defaultValues: { headline: hero.headline, subheadline: hero.subheadline, backgroundImagePath: hero.backgroundImagePath },
+    defaultValues: {
+      headline: hero.headline,
+      subheadline: hero.subheadline,
+      backgroundImagePath: hero.backgroundImagePath,
+    },
   });
   const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => void (fileUrl && URL.revokeObjectURL(fileUrl)), [fileUrl]);
@@ -102,8 +106,14 @@ function HeroEditor({ hero }: { hero: HeroView }) {
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
             <div className="flex flex-col gap-2">
               <Label htmlFor={`${ids}-headline`}>Headline</Label>
-              <Input id={`${ids}-headline`} aria-invalid={Boolean(form.formState.errors.headline)} {...form.register('headline')} />
-              {form.formState.errors.headline && <p className="text-sm text-destructive">{form.formState.errors.headline.message}</p>}
+              <Input
+                id={`${ids}-headline`}
+                aria-invalid={Boolean(form.formState.errors.headline)}
+                {...form.register('headline')}
+              />
+              {form.formState.errors.headline && (
+                <p className="text-sm text-destructive">{form.formState.errors.headline.message}</p>
+              )}
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor={`${ids}-subheadline`}>Subheadline</Label>
@@ -153,7 +163,9 @@ function HeroEditor({ hero }: { hero: HeroView }) {
       <Card className="overflow-hidden">
         <CardHeader>
           <CardTitle className="text-base">Preview</CardTitle>
-          <CardDescription>{file ? 'The chosen image is shown here; upload it to use it.' : 'As Home shows it.'}</CardDescription>
+          <CardDescription>
+            {file ? 'The chosen image is shown here; upload it to use it.' : 'As Home shows it.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <div
@@ -163,14 +175,22 @@ function HeroEditor({ hero }: { hero: HeroView }) {
             {previewImage ? (
               <>
                 <img src={previewImage} alt="" className="absolute inset-0 size-full object-cover" />
-                <span className="absolute inset-0 bg-gradient-to-r from-black/65 via-black/45 to-black/20" aria-hidden />
+                <span
+                  className="absolute inset-0 bg-gradient-to-r from-black/65 via-black/45 to-black/20"
+                  aria-hidden
+                />
               </>
             ) : (
-              <ImagePlus className="absolute right-3 top-3 size-5 text-muted-foreground" aria-label="No background image" />
+              <ImagePlus
+                className="absolute right-3 top-3 size-5 text-muted-foreground"
+                aria-label="No background image"
+              />
             )}
             <div className={previewImage ? 'relative text-white' : 'relative'}>
               <p className="font-display text-2xl font-semibold leading-tight">{headline || 'Your headline'}</p>
-              <p className={previewImage ? 'mt-2 text-sm text-white/85' : 'mt-2 text-sm text-muted-foreground'}>{subheadline}</p>
+              <p className={previewImage ? 'mt-2 text-sm text-white/85' : 'mt-2 text-sm text-muted-foreground'}>
+                {subheadline}
+              </p>
             </div>
           </div>
         </CardContent>

@@ -25,7 +25,14 @@ export interface TransformationProgress {
   error: string | null;
 }
 
-const IDLE: TransformationProgress = { status: 'idle', progress: 0, stage: '', publicUrl: null, originalUrl: null, error: null };
+const IDLE: TransformationProgress = {
+  status: 'idle',
+  progress: 0,
+  stage: '',
+  publicUrl: null,
+  originalUrl: null,
+  error: null,
+};
 
 export function useTransformationProgress(transformationId: string | null): TransformationProgress {
   const [state, setState] = useState<TransformationProgress>(IDLE);
@@ -39,21 +46,43 @@ export function useTransformationProgress(transformationId: string | null): Tran
     let finished = false;
     let reportsProgress = false;
     simulated.current = SIMULATED_PROGRESS.start;
-    setState({ ...IDLE, status: 'processing', progress: SIMULATED_PROGRESS.start, stage: stageFor(SIMULATED_PROGRESS.start) });
+    setState({
+      ...IDLE,
+      status: 'processing',
+      progress: SIMULATED_PROGRESS.start,
+      stage: stageFor(SIMULATED_PROGRESS.start),
+    });
 
     const apply = (next: TransformationState) => {
       if (finished) return;
       if (next.status === 'completed') {
         finished = true;
-        setState({ status: 'completed', progress: 100, stage: stageFor(100), publicUrl: next.publicUrl, originalUrl: next.originalUrl, error: null });
+        setState({
+          status: 'completed',
+          progress: 100,
+          stage: stageFor(100),
+          publicUrl: next.publicUrl,
+          originalUrl: next.originalUrl,
+          error: null,
+        });
       } else if (next.status === 'failed') {
         finished = true;
-        setState((previous) => ({ ...previous, status: 'failed', originalUrl: next.originalUrl, error: failureMessage(next.error) }));
+        setState((previous) => ({
+          ...previous,
+          status: 'failed',
+          originalUrl: next.originalUrl,
+          error: failureMessage(next.error),
+        }));
       } else if (next.progress != null) {
         reportsProgress = true;
         // Never let the bar go backwards from the simulated start.
         const progress = Math.max(next.progress, SIMULATED_PROGRESS.start);
-        setState((previous) => ({ ...previous, progress: Math.max(previous.progress, progress), stage: stageFor(progress), originalUrl: next.originalUrl }));
+        setState((previous) => ({
+          ...previous,
+          progress: Math.max(previous.progress, progress),
+          stage: stageFor(progress),
+          originalUrl: next.originalUrl,
+        }));
       } else {
         setState((previous) => ({ ...previous, originalUrl: next.originalUrl }));
       }
@@ -63,7 +92,9 @@ export function useTransformationProgress(transformationId: string | null): Tran
       if (finished || reportsProgress) return;
       simulated.current = nextSimulatedProgress(simulated.current);
       const progress = simulated.current;
-      setState((previous) => (previous.status === 'processing' ? { ...previous, progress, stage: stageFor(progress) } : previous));
+      setState((previous) =>
+        previous.status === 'processing' ? { ...previous, progress, stage: stageFor(progress) } : previous,
+      );
     }, SIMULATED_PROGRESS.everyMs);
 
     let pollTimer: number | undefined;

@@ -22,7 +22,10 @@ export function ArtworkPanel({ progress, styleName }: { progress: Transformation
           </div>
         )}
         {progress.status === 'processing' && (
-          <div className="grid aspect-[4/3] content-center gap-4 rounded-xl bg-gradient-to-br from-secondary/60 to-muted p-8" aria-live="polite">
+          <div
+            className="grid aspect-[4/3] content-center gap-4 rounded-xl bg-gradient-to-br from-secondary/60 to-muted p-8"
+            aria-live="polite"
+          >
             <div className="relative mx-auto size-16">
               <span className="absolute inset-0 animate-ping rounded-full bg-accent/30" />
               <span className="absolute inset-2 grid place-items-center rounded-full bg-accent text-accent-foreground">
@@ -37,14 +40,21 @@ export function ArtworkPanel({ progress, styleName }: { progress: Transformation
           </div>
         )}
         {progress.status === 'failed' && (
-          <div role="alert" className="grid aspect-[4/3] place-items-center rounded-xl bg-destructive/5 p-6 text-center text-destructive">
+          <div
+            role="alert"
+            className="grid aspect-[4/3] place-items-center rounded-xl bg-destructive/5 p-6 text-center text-destructive"
+          >
             {progress.error}
           </div>
         )}
         {progress.status === 'completed' && progress.publicUrl && (
           <div className="space-y-3">
             {progress.originalUrl ? (
-              <CompareSlider beforeUrl={progress.originalUrl} afterUrl={progress.publicUrl} alt={`Your artwork${styleName ? ` in ${styleName}` : ''}`} />
+              <CompareSlider
+                beforeUrl={progress.originalUrl}
+                afterUrl={progress.publicUrl}
+                alt={`Your artwork${styleName ? ` in ${styleName}` : ''}`}
+              />
             ) : (
               <img src={progress.publicUrl} alt="Your artwork" className="w-full rounded-xl" />
             )}

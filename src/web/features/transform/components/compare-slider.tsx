@@ -16,8 +16,12 @@ export function CompareSlider({ beforeUrl, afterUrl, alt }: { beforeUrl: string;
           <MoveHorizontal className="size-5" />
         </div>
       </div>
-      <span className="pointer-events-none absolute left-3 top-3 rounded-full bg-black/55 px-2.5 py-1 text-xs font-medium text-white">Before</span>
-      <span className="pointer-events-none absolute right-3 top-3 rounded-full bg-black/55 px-2.5 py-1 text-xs font-medium text-white">After</span>
+      <span className="pointer-events-none absolute left-3 top-3 rounded-full bg-black/55 px-2.5 py-1 text-xs font-medium text-white">
+        Before
+      </span>
+      <span className="pointer-events-none absolute right-3 top-3 rounded-full bg-black/55 px-2.5 py-1 text-xs font-medium text-white">
+        After
+      </span>
       <input
         type="range"
         min={0}

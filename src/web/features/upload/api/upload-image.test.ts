@@ -3,7 +3,8 @@ import { UPLOAD_MESSAGES } from '@/domain/upload';
 import { uploadImage, UploadError, type UploadedImage } from './upload-image';
 
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'lisbon.jpg', { type: 'image/jpeg' });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 /** What the server answers, set by each test. */
@@ -54,7 +55,8 @@ describe('the upload makes up to 3 attempts, waiting 1 s and then 2 s (storefron
 
   it('succeeds on a later attempt after a server error', async () => {
     let calls = 0;
-    next = async () => (++calls === 1 ? json(503, { error: UPLOAD_MESSAGES.storageFailed }) : json(201, { id: 'id', url: '/u' }));
+    next = async () =>
+      ++calls === 1 ? json(503, { error: UPLOAD_MESSAGES.storageFailed }) : json(201, { id: 'id', url: '/u' });
     const { value, attempts } = await run(photo());
     expect(value).toEqual({ id: 'id', url: '/u' });
     expect(attempts).toEqual([0, 1000]);

@@ -71,8 +71,9 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
 
 export function useUploadImage() {
   return useMutation<UploadedImage, UploadError, File>({
-    mutationFn: (file) => uploadImage(file).catch((error: unknown) => {
-      throw error instanceof UploadError ? error : new UploadError(UPLOAD_MESSAGES.unexpected, true);
-    }),
+    mutationFn: (file) =>
+      uploadImage(file).catch((error: unknown) => {
+        throw error instanceof UploadError ? error : new UploadError(UPLOAD_MESSAGES.unexpected, true);
+      }),
   });
 }

@@ -69,7 +69,11 @@ export function UploadControl({ onUploaded, hint = 'or drag a photo here', class
         className,
       )}
     >
-      {chosen ? <PhotoPreview file={chosen} busy={busy} /> : <ImagePlus className="mb-4 size-10 text-primary" aria-hidden />}
+      {chosen ? (
+        <PhotoPreview file={chosen} busy={busy} />
+      ) : (
+        <ImagePlus className="mb-4 size-10 text-primary" aria-hidden />
+      )}
       {!chosen && <p className="mb-5 text-muted-foreground">Start with any photo from your travels.</p>}
       <input
         ref={input}
@@ -133,7 +137,9 @@ function PhotoPreview({ file, busy }: { file: File; busy: boolean }) {
           <ImagePlus className="size-8 text-primary" aria-hidden />
         </div>
       )}
-      <figcaption className="truncate border-t bg-card px-3 py-2 text-left text-xs text-muted-foreground">{file.name}</figcaption>
+      <figcaption className="truncate border-t bg-card px-3 py-2 text-left text-xs text-muted-foreground">
+        {file.name}
+      </figcaption>
     </figure>
   );
 }

@@ -19,7 +19,11 @@ export function findExifSegment(jpeg: Uint8Array): Uint8Array | null {
     const length = (jpeg[at + 2]! << 8) | jpeg[at + 3]!;
     if (length < 2 || at + 2 + length > jpeg.length) return null;
     const isExif =
-      marker === APP1 && length > 8 && String.fromCharCode(...jpeg.subarray(at + 4, at + 8)) === 'Exif' && jpeg[at + 8] === 0 && jpeg[at + 9] === 0;
+      marker === APP1 &&
+      length > 8 &&
+      String.fromCharCode(...jpeg.subarray(at + 4, at + 8)) === 'Exif' &&
+      jpeg[at + 8] === 0 &&
+      jpeg[at + 9] === 0;
     if (isExif) return jpeg.slice(at, at + 2 + length);
     at += 2 + length;
   }

@@ -96,20 +96,50 @@ const TEE: Garment = {
   id: 'tee',
   silhouette: path(
     symmetric(
-    [0, 0.55],
-    [
-      [[1.6, 0.55], [2.9, 0.45], [3.5, 0.25]],
-      [[5.5, 0.85], [7.5, 1.35], [9.3, 1.9]],
-      [[10.6, 2.4], [11.7, 3.6], [12.3, 5.0]],
-      line([12.3, 5.0], [13.8, 8.2]),
-      [[12.9, 8.95], [11.95, 9.65], [11.05, 10.15]],
-      [[10.7, 9.8], [10.35, 9.45], [10.05, 9.35]],
-      [[10.0, 14], [10.2, 22], [10.5, 28.3]],
-      [[7.0, 28.6], [3.5, 28.8], [0, 28.8]],
-    ],
+      [0, 0.55],
+      [
+        [
+          [1.6, 0.55],
+          [2.9, 0.45],
+          [3.5, 0.25],
+        ],
+        [
+          [5.5, 0.85],
+          [7.5, 1.35],
+          [9.3, 1.9],
+        ],
+        [
+          [10.6, 2.4],
+          [11.7, 3.6],
+          [12.3, 5.0],
+        ],
+        line([12.3, 5.0], [13.8, 8.2]),
+        [
+          [12.9, 8.95],
+          [11.95, 9.65],
+          [11.05, 10.15],
+        ],
+        [
+          [10.7, 9.8],
+          [10.35, 9.45],
+          [10.05, 9.35],
+        ],
+        [
+          [10.0, 14],
+          [10.2, 22],
+          [10.5, 28.3],
+        ],
+        [
+          [7.0, 28.6],
+          [3.5, 28.8],
+          [0, 28.8],
+        ],
+      ],
     ),
   ),
-  inside: path('M -3.5 0.25 C -3.0 1.9 -1.9 3.0 0 3.0 C 1.9 3.0 3.0 1.9 3.5 0.25 C 2.9 0.8 1.6 1.15 0 1.15 C -1.6 1.15 -2.9 0.8 -3.5 0.25 Z'),
+  inside: path(
+    'M -3.5 0.25 C -3.0 1.9 -1.9 3.0 0 3.0 C 1.9 3.0 3.0 1.9 3.5 0.25 C 2.9 0.8 1.6 1.15 0 1.15 C -1.6 1.15 -2.9 0.8 -3.5 0.25 Z',
+  ),
   ridges: [
     ridge([9.7, 9.8], [5.6, 13.4], 0.2, 0.45),
     ridge([9.9, 11.8], [6.6, 16.2], 0.13, 0.4),
@@ -162,22 +192,48 @@ const HOODIE: Garment = {
   silhouette:
     path(HOOD_LINING) +
     path('M -5.0 1.3 C -7.7 0.3 -8.1 -3.3 -5.3 -4.5 C -2.9 -5.3 2.9 -5.3 5.3 -4.5 C 8.1 -3.3 7.7 0.3 5.0 1.3 Z') +
-    path(symmetric(
-    [0, 4.4],
-    [
-      [[1.6, 3.2], [3.2, 1.7], [4.5, 0.95]],
-      [[6.6, 1.4], [8.6, 1.95], [10.3, 2.6]],
-      [[11.7, 3.3], [12.5, 4.7], [12.9, 6.3]],
-      line([12.9, 6.3], [14.1, 20.6]),
-      line([14.1, 20.6], [14.25, 23.7]),
-      line([14.25, 23.7], [11.75, 23.9]),
-      line([11.75, 23.9], [11.65, 20.9]),
-      [[11.4, 16], [11.2, 12], [11.0, 10.0]],
-      [[10.9, 15], [11.0, 21], [11.1, 24.8]],
-      line([11.1, 24.8], [10.7, 27.7]),
-      [[7.0, 27.95], [3.5, 28.05], [0, 28.05]],
-    ],
-    )),
+    path(
+      symmetric(
+        [0, 4.4],
+        [
+          [
+            [1.6, 3.2],
+            [3.2, 1.7],
+            [4.5, 0.95],
+          ],
+          [
+            [6.6, 1.4],
+            [8.6, 1.95],
+            [10.3, 2.6],
+          ],
+          [
+            [11.7, 3.3],
+            [12.5, 4.7],
+            [12.9, 6.3],
+          ],
+          line([12.9, 6.3], [14.1, 20.6]),
+          line([14.1, 20.6], [14.25, 23.7]),
+          line([14.25, 23.7], [11.75, 23.9]),
+          line([11.75, 23.9], [11.65, 20.9]),
+          [
+            [11.4, 16],
+            [11.2, 12],
+            [11.0, 10.0],
+          ],
+          [
+            [10.9, 15],
+            [11.0, 21],
+            [11.1, 24.8],
+          ],
+          line([11.1, 24.8], [10.7, 27.7]),
+          [
+            [7.0, 27.95],
+            [3.5, 28.05],
+            [0, 28.05],
+          ],
+        ],
+      ),
+    ),
   inside: path(HOOD_LINING),
   ridges: [
     ridge([10.4, 10.2], [6.2, 13.6], 0.24, 0.65),
@@ -206,7 +262,8 @@ const HOODIE: Garment = {
   },
   details: (color, tone, closeUp) => {
     const rgb = hexToRgb(color);
-    const shadeOf = (k: number) => `rgb(${rgb.map((c) => Math.round(Math.min(255, c * k + (1 - tone) * 18))).join(',')})`;
+    const shadeOf = (k: number) =>
+      `rgb(${rgb.map((c) => Math.round(Math.min(255, c * k + (1 - tone) * 18))).join(',')})`;
     const stitch = (d: string) => stitchPath(d, 0.04, closeUp);
     const seam = (d: string, o = 0.2) =>
       `<path d="${d}" fill="none" stroke="#000" stroke-opacity="${o}" stroke-width="0.07"/><path d="${d}" fill="none" stroke="#fff" stroke-opacity="${o * 0.5}" stroke-width="0.05" transform="translate(0.07 0.05)"/>`;
@@ -272,7 +329,8 @@ const TOTE: Garment = {
   insideLight: 0.8,
   details: (color, tone, closeUp) => {
     const rgb = hexToRgb(color);
-    const shadeOf = (k: number) => `rgb(${rgb.map((c) => Math.round(Math.min(255, c * k + (1 - tone) * 16))).join(',')})`;
+    const shadeOf = (k: number) =>
+      `rgb(${rgb.map((c) => Math.round(Math.min(255, c * k + (1 - tone) * 16))).join(',')})`;
     const stitch = (d: string) => stitchPath(d, 0.04, closeUp);
     const box = (x: number) =>
       stitchPath(
@@ -313,8 +371,18 @@ function garmentViews(garment: Garment, { variant }: ViewContext, detailLabel = 
   const heather = /heather|sport grey/i.test(variant.color ?? '');
   const id = `${garment.id}:${color}:${heather ? 'h' : ''}`;
   return [
-    { placement: 'front', label: 'Front', key: `${id}:front`, build: () => buildGarment(garment, color, heather, 'front') },
-    { placement: 'detail', label: detailLabel, key: `${id}:detail`, build: () => buildGarment(garment, color, heather, 'detail') },
+    {
+      placement: 'front',
+      label: 'Front',
+      key: `${id}:front`,
+      build: () => buildGarment(garment, color, heather, 'front'),
+    },
+    {
+      placement: 'detail',
+      label: detailLabel,
+      key: `${id}:detail`,
+      build: () => buildGarment(garment, color, heather, 'detail'),
+    },
   ];
 }
 
@@ -416,7 +484,12 @@ interface GarmentShapes {
 const shapesCache = new Map<string, Promise<GarmentShapes>>();
 const overlayCache = new Map<string, Promise<Uint8Array>>();
 
-function garmentShapes(garment: Garment, kind: string, group: (body: string) => string, ppi: number): Promise<GarmentShapes> {
+function garmentShapes(
+  garment: Garment,
+  kind: string,
+  group: (body: string) => string,
+  ppi: number,
+): Promise<GarmentShapes> {
   const key = `${garment.id}:${kind}`;
   let shapes = shapesCache.get(key);
   if (!shapes) {
@@ -447,12 +520,20 @@ function rasterizeOnce(svg: string): Promise<Uint8Array> {
   return overlay;
 }
 
-async function buildGarment(garment: Garment, color: string, heather: boolean, kind: 'front' | 'detail'): Promise<ViewTemplate> {
+async function buildGarment(
+  garment: Garment,
+  color: string,
+  heather: boolean,
+  kind: 'front' | 'detail',
+): Promise<ViewTemplate> {
   const f = garment.frame;
   const fitPpi = Math.min((W * 0.9) / (f.x1 - f.x0), (W * 0.92) / (f.y1 - f.y0));
   const print = garment.print;
   const ppi = kind === 'front' ? fitPpi : fitPpi * 2.5;
-  const centre = kind === 'front' ? { x: 0, y: (f.y0 + f.y1) / 2 } : { x: 0, y: print.y + Math.min(print.width, print.height) * 0.42 };
+  const centre =
+    kind === 'front'
+      ? { x: 0, y: (f.y0 + f.y1) / 2 }
+      : { x: 0, y: print.y + Math.min(print.width, print.height) * 0.42 };
   const cx = W / 2 - centre.x * ppi;
   const cy = W / 2 - centre.y * ppi;
   const group = (body: string) => `<g transform="translate(${cx} ${cy}) scale(${ppi})">${body}</g>`;
@@ -470,7 +551,12 @@ async function buildGarment(garment: Garment, color: string, heather: boolean, k
   const sheen = 70 * dark * dark;
   const lift = 16 * dark;
   const grainScale = kind === 'detail' ? 1 : 0.6;
-  const layer = canvas.newLayer({ aspect: print.width / print.height, fit: garment.fit, repeat: 1, pxPerUnit: print.width * ppi });
+  const layer = canvas.newLayer({
+    aspect: print.width / print.height,
+    fit: garment.fit,
+    repeat: 1,
+    pxPerUnit: print.width * ppi,
+  });
   const weave = garment.weave ?? false;
   const texture = garment.texture;
   const insideLight = garment.insideLight ?? 0.58;
@@ -490,7 +576,8 @@ async function buildGarment(garment: Garment, color: string, heather: boolean, k
       const i = (y | 0) * W + (x | 0);
       const e = edge[i] / 255;
       const isInside = inside[i] > 127;
-      let m = (1 + light * facing + 0.6 * Math.min(0, h)) * (0.74 + 0.26 * Math.min(1, e * 1.6)) * (1.02 - 0.05 * (Y / 28));
+      let m =
+        (1 + light * facing + 0.6 * Math.min(0, h)) * (0.74 + 0.26 * Math.min(1, e * 1.6)) * (1.02 - 0.05 * (Y / 28));
       const grain = hash2(x, y) - 0.5;
       m *= 1 + grainScale * 0.03 * grain + (heather ? 0.14 * (hash2(x * 3.1, y * 1.3) - 0.5) : 0);
       if (texture) m *= texture(X, Y);

@@ -89,7 +89,10 @@ async function buildMug(shape: MugShape, handleSide: 'left' | 'right'): Promise<
     <path d="M ${cx - innerRx} ${yTop} A ${innerRx} ${innerRy} 0 0 1 ${cx + innerRx} ${yTop}" fill="none" stroke="#8f8a83" stroke-opacity="0.35" stroke-width="${wall * 0.35}"/>`;
   const bodyPath = `M ${cx - R} ${yTop} A ${R} ${kR} 0 0 0 ${cx + R} ${yTop} L ${cx + R} ${yBottom - kR * 0.15}
     A ${R} ${kR} 0 0 1 ${cx - R} ${yBottom - kR * 0.15} Z`;
-  const [base, mask] = await Promise.all([renderScene(W, W, background), rasterizeMask(W, W, `<path d="${bodyPath}"/>`)]);
+  const [base, mask] = await Promise.all([
+    renderScene(W, W, background),
+    rasterizeMask(W, W, `<path d="${bodyPath}"/>`),
+  ]);
   const canvas = new TemplateCanvas(W, W, base);
 
   const printTop = shape.printTop / shape.height;
@@ -120,7 +123,8 @@ async function buildMug(shape: MugShape, handleSide: 'left' | 'right'): Promise<
     colTop[c] = yTop + kR * cz;
     const lambert = Math.max(0, -0.5 * dx + 0.87 * cz);
     colLight[c] = 0.7 + 0.3 * lambert - 0.16 * Math.abs(dx) ** 3 + 0.05 * smoothstep(0.9, 0.985, dx * -side);
-    colStreak[c] = 150 * band(dx, -0.5, 0.045, 0.035) + 55 * band(dx, -0.36, 0.02, 0.04) + 70 * band(dx, 0.66, 0.06, 0.06);
+    colStreak[c] =
+      150 * band(dx, -0.5, 0.045, 0.035) + 55 * band(dx, -0.36, 0.02, 0.04) + 70 * band(dx, 0.66, 0.06, 0.06);
     let theta = (viewAngle + Math.asin(dx)) % TAU;
     if (theta < 0) theta += TAU;
     const sPrint = (theta - gap / 2) / (TAU - gap);

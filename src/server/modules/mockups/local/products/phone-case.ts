@@ -1,6 +1,14 @@
 import { Affine, band, smoothstep } from '../geometry.js';
 import { studioBackdrop } from '../backdrops.js';
-import { TemplateCanvas, hash2, rasterize, rasterizeMask, softMask, type SurfaceSample, type ViewTemplate } from '../template.js';
+import {
+  TemplateCanvas,
+  hash2,
+  rasterize,
+  rasterizeMask,
+  softMask,
+  type SurfaceSample,
+  type ViewTemplate,
+} from '../template.js';
 import { MOCKUP_SIZE, type ViewContext, type ViewDefinition } from '../views.js';
 
 /**
@@ -35,7 +43,10 @@ const bump = (x: number, y: number, w: number, h: number, r: number, color: stri
   <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${r}" fill="url(#frost)"/>`;
 
 const IPHONE_DUAL = (bodyColor: string) =>
-  bump(0.24, 0.24, 1.26, 1.26, 0.3, bodyColor) + lens(0.58, 0.58, 0.25) + lens(1.16, 1.16, 0.25) + flash(1.17, 0.55, 0.09);
+  bump(0.24, 0.24, 1.26, 1.26, 0.3, bodyColor) +
+  lens(0.58, 0.58, 0.25) +
+  lens(1.16, 1.16, 0.25) +
+  flash(1.17, 0.55, 0.09);
 
 const MODELS: Record<string, CaseModel> = {
   'iPhone 15': {
@@ -60,7 +71,8 @@ const MODELS: Record<string, CaseModel> = {
     height: 5.35,
     radius: 0.46,
     cutout: { x: 0.15, y: 0.15, width: 1.2, height: 1.2, radius: 0.3 },
-    camera: (c) => bump(0.21, 0.21, 1.08, 1.08, 0.26, c) + lens(0.5, 0.5, 0.2) + lens(0.5, 1.0, 0.2) + flash(1.0, 0.52, 0.08),
+    camera: (c) =>
+      bump(0.21, 0.21, 1.08, 1.08, 0.26, c) + lens(0.5, 0.5, 0.2) + lens(0.5, 1.0, 0.2) + flash(1.0, 0.52, 0.08),
   },
   'iPhone 15 Pro': {
     id: 'iphone15pro',
@@ -121,7 +133,12 @@ async function buildCase(model: CaseModel, kind: 'back' | 'angle'): Promise<View
   // The case's thickness, seen on the side turned towards the viewer.
   const depth: [number, number] = angled ? [0.32 * ppi, 0.1 * ppi] : [0, 0];
 
-  const shadow = softMask(W, W, `<g transform="translate(${depth[0] + 0.1 * ppi} ${depth[1] + 0.18 * ppi})">${plane(outline)}</g>`, 0.16 * ppi);
+  const shadow = softMask(
+    W,
+    W,
+    `<g transform="translate(${depth[0] + 0.1 * ppi} ${depth[1] + 0.18 * ppi})">${plane(outline)}</g>`,
+    0.16 * ppi,
+  );
   const sides = angled ? rasterize(W, W, sideSvg(model, plane, depth)) : undefined;
   const maskP = rasterizeMask(W, W, plane(outline));
   const overlay = rasterize(W, W, plane(cameraSvg(model)));
@@ -146,7 +163,8 @@ async function buildCase(model: CaseModel, kind: 'back' | 'angle'): Promise<View
       m *= 1.02 - 0.05 * (Y / h) + 0.006 * (hash2(x, y) - 0.5);
       const diagonal = X * 0.82 + Y * 0.4;
       out.m = m;
-      out.a = 46 * band(diagonal, 1.55, 0.18, 0.5) + 18 * band(diagonal, 3.4, 0.5, 0.8) + 60 * band(d, 0.045, 0.012, 0.03);
+      out.a =
+        46 * band(diagonal, 1.55, 0.18, 0.5) + 18 * band(diagonal, 3.4, 0.5, 0.8) + 60 * band(d, 0.045, 0.012, 0.03);
       out.print = true;
       out.s = X / w;
       out.t = Y / h;
@@ -171,7 +189,10 @@ function sideSvg(model: CaseModel, plane: (body: string) => string, depth: [numb
     )}</g>`;
   }
   const buttons = [1.3, 1.95, 2.5]
-    .map((y, i) => `<rect x="${w - 0.02}" y="${y}" width="0.06" height="${i === 0 ? 0.3 : 0.5}" rx="0.03" fill="#3a3a3c"/>`)
+    .map(
+      (y, i) =>
+        `<rect x="${w - 0.02}" y="${y}" width="0.06" height="${i === 0 ? 0.3 : 0.5}" rx="0.03" fill="#3a3a3c"/>`,
+    )
     .join('');
   side += `<g transform="translate(${depth[0]} ${depth[1]})">${plane(buttons)}</g>`;
   side += `<g transform="translate(${depth[0] * 0.5} ${depth[1] * 0.5})">${plane(

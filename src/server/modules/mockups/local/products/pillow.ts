@@ -1,6 +1,16 @@
 import { Affine, polygonPath, type Point } from '../geometry.js';
 import { studioBackdrop } from '../backdrops.js';
-import { TemplateCanvas, hash2, rasterize, rasterizeMask, renderScene, softMask, valueNoise, type SurfaceSample, type ViewTemplate } from '../template.js';
+import {
+  TemplateCanvas,
+  hash2,
+  rasterize,
+  rasterizeMask,
+  renderScene,
+  softMask,
+  valueNoise,
+  type SurfaceSample,
+  type ViewTemplate,
+} from '../template.js';
 import { MOCKUP_SIZE, sizeInInches, type ViewContext, type ViewDefinition } from '../views.js';
 
 /**
@@ -12,7 +22,12 @@ export function pillowViews({ variant }: ViewContext): ViewDefinition[] {
   const size = sizeInInches(variant.size)?.width ?? 18;
   return [
     { placement: 'front', label: 'Front', key: `pillow:${size}:front`, build: () => buildPillow(size, 'front') },
-    { placement: 'lifestyle', label: 'On the sofa', key: `pillow:${size}:sofa`, build: () => buildPillow(size, 'sofa') },
+    {
+      placement: 'lifestyle',
+      label: 'On the sofa',
+      key: `pillow:${size}:sofa`,
+      build: () => buildPillow(size, 'sofa'),
+    },
   ];
 }
 
@@ -187,7 +202,10 @@ class PillowGrid {
         }
         const facing = 0.45 * gx + 0.55 * gy;
         const rim = Math.max(Math.abs(u), Math.abs(v));
-        const m = (0.94 + 0.9 * facing + 0.8 * crease) * (0.7 + 0.3 * (1 - rim ** 5)) * (1 + 0.02 * (valueNoise(X * 3, Y * 3) - 0.5));
+        const m =
+          (0.94 + 0.9 * facing + 0.8 * crease) *
+          (0.7 + 0.3 * (1 - rim ** 5)) *
+          (1 + 0.02 * (valueNoise(X * 3, Y * 3) - 0.5));
         const i = (r * (n + 1) + c) * 3;
         this.data[i] = (u + DOME * (u * u * u - u) + 1) / 2 + 0.004 * gx;
         this.data[i + 1] = (v + DOME * (v * v * v - v) + 1) / 2 + 0.004 * gy;

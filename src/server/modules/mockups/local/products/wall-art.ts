@@ -69,14 +69,22 @@ function tapeSvg(size: Size): string {
 async function buildPoster(size: Size, kind: 'front' | 'room'): Promise<ViewTemplate> {
   const room = roomAround(size.height / 2, size.width / 2);
   const view: View2D =
-    kind === 'front' ? { ppi: Math.min(590 / size.height, 600 / size.width), cx: W / 2, cy: W / 2 - 8 } : roomView(size, room);
+    kind === 'front'
+      ? { ppi: Math.min(590 / size.height, 600 / size.width), cx: W / 2, cy: W / 2 - 8 }
+      : roomView(size, room);
   const { width: w, height: h } = size;
   const x0 = view.cx - (w / 2) * view.ppi;
   const y0 = view.cy - (h / 2) * view.ppi;
   const pw = w * view.ppi;
   const ph = h * view.ppi;
-  const paperShadow = softMask(W, W, group(view, `<rect x="${-w / 2 + 0.12}" y="${-h / 2 + 0.3}" width="${w}" height="${h}"/>`), 0.45 * view.ppi);
-  const furnitureShadow = kind === 'room' ? softMask(W, W, group(view, roomShadowSvg(room)), 1.6 * view.ppi) : undefined;
+  const paperShadow = softMask(
+    W,
+    W,
+    group(view, `<rect x="${-w / 2 + 0.12}" y="${-h / 2 + 0.3}" width="${w}" height="${h}"/>`),
+    0.45 * view.ppi,
+  );
+  const furnitureShadow =
+    kind === 'room' ? softMask(W, W, group(view, roomShadowSvg(room)), 1.6 * view.ppi) : undefined;
   const mask = rasterizeMask(W, W, `<rect x="${x0}" y="${y0}" width="${pw}" height="${ph}"/>`);
   const overlay = rasterize(W, W, group(view, tapeSvg(size) + (kind === 'room' ? roomFurnitureSvg(room) : '')));
 
@@ -129,8 +137,18 @@ export function framedPosterViews(context: ViewContext): ViewDefinition[] {
   const id = `${size.width}x${size.height}:${colour}`;
   const style = FRAMES[colour];
   return [
-    { placement: 'lifestyle', label: 'On the wall', key: `framed:${id}:wall`, build: () => buildFramed(size, style, 'wall') },
-    { placement: 'detail', label: 'Frame corner', key: `framed:${id}:corner`, build: () => buildFramed(size, style, 'corner') },
+    {
+      placement: 'lifestyle',
+      label: 'On the wall',
+      key: `framed:${id}:wall`,
+      build: () => buildFramed(size, style, 'wall'),
+    },
+    {
+      placement: 'detail',
+      label: 'Frame corner',
+      key: `framed:${id}:corner`,
+      build: () => buildFramed(size, style, 'corner'),
+    },
   ];
 }
 
@@ -145,12 +163,54 @@ function frameSvg(size: Size, style: FrameStyle): { svg: string; ow: number; oh:
   const b = 0.09;
   const [top, left, right, bottom] = style.faces;
   const face = (pts: Point[], fill: string) => `<path d="${polygonPath(pts)}" fill="${fill}"/>`;
-  const mat = `<path fill-rule="evenodd" fill="#f7f5f0" d="${polygonPath([[-iw, -ih], [iw, -ih], [iw, ih], [-iw, ih]])} ${polygonPath([[-wx, -wy], [-wx, wy], [wx, wy], [wx, -wy]])}"/>`;
+  const mat = `<path fill-rule="evenodd" fill="#f7f5f0" d="${polygonPath([
+    [-iw, -ih],
+    [iw, -ih],
+    [iw, ih],
+    [-iw, ih],
+  ])} ${polygonPath([
+    [-wx, -wy],
+    [-wx, wy],
+    [wx, wy],
+    [wx, -wy],
+  ])}"/>`;
   const bevel =
-    face([[-wx - b, -wy - b], [wx + b, -wy - b], [wx, -wy], [-wx, -wy]], '#e2ddd3') +
-    face([[-wx - b, -wy - b], [-wx, -wy], [-wx, wy], [-wx - b, wy + b]], '#e8e4db') +
-    face([[wx + b, -wy - b], [wx + b, wy + b], [wx, wy], [wx, -wy]], '#fffefb') +
-    face([[-wx - b, wy + b], [-wx, wy], [wx, wy], [wx + b, wy + b]], '#fffefa');
+    face(
+      [
+        [-wx - b, -wy - b],
+        [wx + b, -wy - b],
+        [wx, -wy],
+        [-wx, -wy],
+      ],
+      '#e2ddd3',
+    ) +
+    face(
+      [
+        [-wx - b, -wy - b],
+        [-wx, -wy],
+        [-wx, wy],
+        [-wx - b, wy + b],
+      ],
+      '#e8e4db',
+    ) +
+    face(
+      [
+        [wx + b, -wy - b],
+        [wx + b, wy + b],
+        [wx, wy],
+        [wx, -wy],
+      ],
+      '#fffefb',
+    ) +
+    face(
+      [
+        [-wx - b, wy + b],
+        [-wx, wy],
+        [wx, wy],
+        [wx + b, wy + b],
+      ],
+      '#fffefa',
+    );
   // The moulding's shadow on the mat, strongest under its lit top and left sides.
   const matShadow = [0.06, 0.14, 0.24, 0.36]
     .map(
@@ -159,10 +219,42 @@ function frameSvg(size: Size, style: FrameStyle): { svg: string; ow: number; oh:
     )
     .join('');
   const moulding =
-    face([[-ow, -oh], [ow, -oh], [iw, -ih], [-iw, -ih]], top) +
-    face([[-ow, -oh], [-iw, -ih], [-iw, ih], [-ow, oh]], left) +
-    face([[ow, -oh], [ow, oh], [iw, ih], [iw, -ih]], right) +
-    face([[-ow, oh], [-iw, ih], [iw, ih], [ow, oh]], bottom);
+    face(
+      [
+        [-ow, -oh],
+        [ow, -oh],
+        [iw, -ih],
+        [-iw, -ih],
+      ],
+      top,
+    ) +
+    face(
+      [
+        [-ow, -oh],
+        [-iw, -ih],
+        [-iw, ih],
+        [-ow, oh],
+      ],
+      left,
+    ) +
+    face(
+      [
+        [ow, -oh],
+        [ow, oh],
+        [iw, ih],
+        [iw, -ih],
+      ],
+      right,
+    ) +
+    face(
+      [
+        [-ow, oh],
+        [-iw, ih],
+        [iw, ih],
+        [ow, oh],
+      ],
+      bottom,
+    );
   const lip = `<rect x="${-iw}" y="${-ih}" width="${2 * iw}" height="${2 * ih}" fill="none" stroke="${style.lip}" stroke-width="0.07"/>
     <rect x="${-ow + 0.03}" y="${-oh + 0.03}" width="${2 * ow - 0.06}" height="${2 * oh - 0.06}" fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="0.06"/>
     <rect x="${-ow + FRAME_WIDTH * 0.45}" y="${-oh + FRAME_WIDTH * 0.45}" width="${2 * ow - FRAME_WIDTH * 0.9}" height="${2 * oh - FRAME_WIDTH * 0.9}" fill="none" stroke="#fff" stroke-opacity="0.07" stroke-width="0.16"/>`;
@@ -189,8 +281,14 @@ async function buildFramed(size: Size, style: FrameStyle, kind: 'wall' | 'corner
   const y0 = view.cy - (h / 2) * view.ppi;
   const pw = w * view.ppi;
   const ph = h * view.ppi;
-  const furnitureShadow = kind === 'wall' ? softMask(W, W, group(view, roomShadowSvg(room)), 1.6 * view.ppi) : undefined;
-  const frameShadow = softMask(W, W, group(view, `<rect x="${-ow + 0.25}" y="${-oh + 0.6}" width="${2 * ow}" height="${2 * oh}"/>`), 0.55 * view.ppi);
+  const furnitureShadow =
+    kind === 'wall' ? softMask(W, W, group(view, roomShadowSvg(room)), 1.6 * view.ppi) : undefined;
+  const frameShadow = softMask(
+    W,
+    W,
+    group(view, `<rect x="${-ow + 0.25}" y="${-oh + 0.6}" width="${2 * ow}" height="${2 * oh}"/>`),
+    0.55 * view.ppi,
+  );
   const mask = rasterizeMask(W, W, `<rect x="${x0}" y="${y0}" width="${pw}" height="${ph}"/>`);
   const overlay = rasterize(W, W, group(view, frame.svg + (kind === 'wall' ? roomFurnitureSvg(room) : '')));
 
@@ -251,7 +349,12 @@ async function buildCanvas(size: Size, angle: number): Promise<ViewTemplate> {
   const side = quad([P(-w / 2, -h / 2, 0), P(-w / 2, -h / 2, -d), P(-w / 2, h / 2, -d), P(-w / 2, h / 2, 0)]);
   const sx = 0.9;
   const sy = 1.3;
-  const shadow = [P(-w / 2 + sx, -h / 2 + sy, -d), P(w / 2 + sx, -h / 2 + sy, -d), P(w / 2 + sx, h / 2 + sy, -d), P(-w / 2 + sx, h / 2 + sy, -d)];
+  const shadow = [
+    P(-w / 2 + sx, -h / 2 + sy, -d),
+    P(w / 2 + sx, -h / 2 + sy, -d),
+    P(w / 2 + sx, h / 2 + sy, -d),
+    P(-w / 2 + sx, h / 2 + sy, -d),
+  ];
   const contact = [P(-w / 2, -h / 2, -d), P(w / 2, -h / 2, -d), P(w / 2, h / 2, -d), P(-w / 2, h / 2, -d)];
   const scale = focal / distance;
   const total = { w: w + 2 * d, h: h + 2 * d };
@@ -267,7 +370,8 @@ async function buildCanvas(size: Size, angle: number): Promise<ViewTemplate> {
   );
   const softShadow = softMask(W, W, `<path d="${polygonPath(shadow)}"/>`, 0.9 * scale);
   const contactShadow = softMask(W, W, `<path d="${polygonPath(contact)}"/>`, 0.25 * scale);
-  const faces: Array<{ quad: [Point, Point, Point, Point]; map: (u: number, v: number, out: SurfaceSample) => void }> = [];
+  const faces: Array<{ quad: [Point, Point, Point, Point]; map: (u: number, v: number, out: SurfaceSample) => void }> =
+    [];
   if (angle > 0.02) {
     faces.push({
       quad: side,
@@ -289,7 +393,11 @@ async function buildCanvas(size: Size, angle: number): Promise<ViewTemplate> {
   const masks = faces.map((face) => rasterizeMask(W, W, `<path d="${polygonPath(face.quad)}"/>`));
   // The fold where the canvas turns round the stretcher bar catches the light.
   const edge = `M ${front[0][0]} ${front[0][1]} L ${front[3][0]} ${front[3][1]}`;
-  const overlay = rasterize(W, W, angle > 0.02 ? `<path d="${edge}" stroke="#fff" stroke-opacity="0.35" stroke-width="1.2" fill="none"/>` : '');
+  const overlay = rasterize(
+    W,
+    W,
+    angle > 0.02 ? `<path d="${edge}" stroke="#fff" stroke-opacity="0.35" stroke-width="1.2" fill="none"/>` : '',
+  );
 
   const canvas = new TemplateCanvas(W, W, await scene);
   canvas.darken(await softShadow, 0.32);

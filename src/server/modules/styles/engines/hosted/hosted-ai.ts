@@ -45,7 +45,10 @@ export function failureForReason(reason: string): StyleEngineError {
 /** A provider's explanation as one readable line, or '' when it gave none worth showing. */
 export function providerReason(text: unknown): string {
   if (typeof text !== 'string') return '';
-  const line = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 

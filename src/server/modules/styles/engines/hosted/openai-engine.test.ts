@@ -8,7 +8,13 @@ const PROMPT = 'Repaint this photo as a 1930s vintage travel poster with flat co
 
 async function photo(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 110, b: 160 } } })
-    .composite([{ input: { create: { width: Math.round(width / 3), height: Math.round(height / 3), channels: 3, background: '#f0c040' } } }])
+    .composite([
+      {
+        input: {
+          create: { width: Math.round(width / 3), height: Math.round(height / 3), channels: 3, background: '#f0c040' },
+        },
+      },
+    ])
     .jpeg()
     .toBuffer();
 }
@@ -49,7 +55,12 @@ describe('the photo and the style prompt go to the image-edits endpoint', () => 
     expect(request.path).toBe('/v1/images/edits');
     expect(request.authorization).toBe('Bearer sk-test-key');
     expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
-    expect(request.fields).toMatchObject({ model: 'gpt-image-1', prompt: PROMPT, quality: 'high', output_format: 'jpeg' });
+    expect(request.fields).toMatchObject({
+      model: 'gpt-image-1',
+      prompt: PROMPT,
+      quality: 'high',
+      output_format: 'jpeg',
+    });
   });
 
   it('carries the photo in the multipart body as a JPEG no longer than 1536 px', async () => {
@@ -143,14 +154,17 @@ describe("the image AI's answers become the spec's transformation messages", () 
     expect(error.retryable).toBe(false);
   });
 
-  it.each(['server-error', 'rate-limited'] as const)('says the image AI is busy, worth retrying, on %s', async (behaviour) => {
-    fake.behave(behaviour);
-    const error = await failure(engine().render({ photo: landscape, longSide: 2048, prompt: PROMPT }));
+  it.each(['server-error', 'rate-limited'] as const)(
+    'says the image AI is busy, worth retrying, on %s',
+    async (behaviour) => {
+      fake.behave(behaviour);
+      const error = await failure(engine().render({ photo: landscape, longSide: 2048, prompt: PROMPT }));
 
-    expect(error.message).toBe('AI transformation failed: the image AI is busy, please try again');
-    expect(error.retryable).toBe(true);
-    expect(fake.requests).toHaveLength(1);
-  });
+      expect(error.message).toBe('AI transformation failed: the image AI is busy, please try again');
+      expect(error.retryable).toBe(true);
+      expect(fake.requests).toHaveLength(1);
+    },
+  );
 
   it("says 'AI transformation failed' when the answer holds no picture", async () => {
     fake.behave('no-image');

@@ -45,7 +45,7 @@ function paths() {
   return fake.requests.map((request) => `${request.method} ${request.path}`);
 }
 
-describe("the photo and the style prompt start a prediction of the configured model", () => {
+describe('the photo and the style prompt start a prediction of the configured model', () => {
   it('posts to /v1/models/{owner}/{name}/predictions with the token, the prompt and the photo as a data URI', async () => {
     await engine().render({ photo: landscape, longSide: 2048, prompt: PROMPT });
 
@@ -55,11 +55,17 @@ describe("the photo and the style prompt start a prediction of the configured mo
     const input = (create.body as { input: { prompt: string; input_image: string } }).input;
     expect(input.prompt).toBe(PROMPT);
     const [, base64] = /^data:image\/jpeg;base64,(.+)$/.exec(input.input_image)!;
-    expect(await sharp(Buffer.from(base64, 'base64')).metadata()).toMatchObject({ format: 'jpeg', width: 1536, height: 1024 });
+    expect(await sharp(Buffer.from(base64, 'base64')).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1536,
+      height: 1024,
+    });
   });
 
   it('posts to /v1/predictions with the version when the model names one', async () => {
-    await engine({ model: 'someone/their-model:5c7d5dc6dd8bf75c1acaa8565735e7986bc5b66206b55cca93cb72c9bf15ccaa' }).render({
+    await engine({
+      model: 'someone/their-model:5c7d5dc6dd8bf75c1acaa8565735e7986bc5b66206b55cca93cb72c9bf15ccaa',
+    }).render({
       photo: landscape,
       longSide: 2048,
       prompt: PROMPT,
@@ -177,20 +183,25 @@ describe("the image AI's answers become the spec's transformation messages", () 
     expect(error.retryable).toBe(false);
   });
 
-  it.each(['server-error', 'rate-limited'] as const)('says the image AI is busy, worth retrying, on %s', async (behaviour) => {
-    fake.behave(behaviour);
-    const error = await failure(render());
+  it.each(['server-error', 'rate-limited'] as const)(
+    'says the image AI is busy, worth retrying, on %s',
+    async (behaviour) => {
+      fake.behave(behaviour);
+      const error = await failure(render());
 
-    expect(error.message).toBe('AI transformation failed: the image AI is busy, please try again');
-    expect(error.retryable).toBe(true);
-  });
+      expect(error.message).toBe('AI transformation failed: the image AI is busy, please try again');
+      expect(error.retryable).toBe(true);
+    },
+  );
 });
 
 describe('an image AI that does not answer in time is given up on', () => {
   it('fails after timeoutMs with a retryable time-out message and cancels the prediction', async () => {
     fake.behave('slow');
     const started = Date.now();
-    const error = await failure(engine({ timeoutMs: 300 }).render({ photo: landscape, longSide: 2048, prompt: PROMPT }));
+    const error = await failure(
+      engine({ timeoutMs: 300 }).render({ photo: landscape, longSide: 2048, prompt: PROMPT }),
+    );
 
     expect(error.message).toBe('AI transformation failed: the image AI did not answer in time');
     expect(error.retryable).toBe(true);

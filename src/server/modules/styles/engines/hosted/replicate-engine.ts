@@ -67,7 +67,8 @@ async function render(
       report(progressOf(prediction));
     }
     if (prediction.status !== 'succeeded') {
-      const ending = prediction.status === 'failed' ? 'the prediction failed' : `the prediction was ${prediction.status}`;
+      const ending =
+        prediction.status === 'failed' ? 'the prediction failed' : `the prediction was ${prediction.status}`;
       throw failureForReason(providerReason(prediction.error) || ending);
     }
     const output = await copyOutput(prediction.output, fetchBeforeDeadline);
@@ -104,7 +105,8 @@ function progressReporter(onProgress?: (fraction: number) => void) {
 
 /** Models answer one URL or a list of them; the first picture is the artwork. */
 async function copyOutput(output: unknown, fetchBeforeDeadline: typeof fetch): Promise<Buffer> {
-  const url = typeof output === 'string' ? output : Array.isArray(output) ? output.find((o) => typeof o === 'string') : undefined;
+  const url =
+    typeof output === 'string' ? output : Array.isArray(output) ? output.find((o) => typeof o === 'string') : undefined;
   if (!url) throw hostedFailure.noImage();
   const response = await fetchBeforeDeadline(url);
   if (!response.ok) {
@@ -129,7 +131,11 @@ interface ReplicateApiError extends Error {
 }
 
 function isApiError(error: unknown): error is ReplicateApiError {
-  return error instanceof Error && error.name === 'ApiError' && (error as Partial<ReplicateApiError>).response instanceof Response;
+  return (
+    error instanceof Error &&
+    error.name === 'ApiError' &&
+    (error as Partial<ReplicateApiError>).response instanceof Response
+  );
 }
 
 function failureFromReplicate(error: unknown, deadline: AbortSignal): Error {

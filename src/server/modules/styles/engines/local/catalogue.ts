@@ -3,8 +3,10 @@ import { LOCAL_STYLE_IDS, LOCAL_STYLES, type LocalStyleId } from '../../../../..
 
 export { isLocalStyleId, type LocalStyleId } from '../../../../../domain/styles.js';
 
-export const localStyles: ReadonlyArray<{ id: LocalStyleId; name: string; description: string }> = LOCAL_STYLE_IDS.map((id) => ({
-  id,
-  name: LOCAL_STYLES[id].name,
-  description: LOCAL_STYLES[id].description,
-}));
+export const localStyles: ReadonlyArray<{ id: LocalStyleId; name: string; description: string }> = LOCAL_STYLE_IDS.map(
+  (id) => ({
+    id,
+    name: LOCAL_STYLES[id].name,
+    description: LOCAL_STYLES[id].description,
+  }),
+);

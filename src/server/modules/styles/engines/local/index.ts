@@ -39,7 +39,10 @@ const pool = lazyPool<RenderTask, LocalRenderOutput>('./worker', import.meta.url
 });
 
 /** Runs in a piscina worker-thread pool so the event loop never blocks; onProgress gets 0..1 fractions as real stages complete. */
-export async function renderArtwork(req: RenderRequest, onProgress?: (fraction: number) => void): Promise<RenderResult> {
+export async function renderArtwork(
+  req: RenderRequest,
+  onProgress?: (fraction: number) => void,
+): Promise<RenderResult> {
   // A private copy: the caller's Buffer may share its memory with others, and ours is moved.
   const input = new Uint8Array(req.input);
   const { port1, port2 } = new MessageChannel();

@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 async function greyStats(image: Buffer, width: number, height: number) {
-  const { data } = await sharp(image).resize(width, height, { fit: 'fill' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image)
+    .resize(width, height, { fit: 'fill' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return data;
 }
 
@@ -89,13 +93,16 @@ describe.each(ids)('%s', (styleId) => {
 });
 
 describe('the photo is turned upright by its EXIF orientation before styling', () => {
-  it.each(['pop-art', 'stained-glass'] as const)('%s of a sideways-stored portrait comes out landscape', async (styleId) => {
-    const art = await renderArtwork({ styleId, input: sideways, longSide: 300 });
-    expect([art.width, art.height]).toEqual([300, 200]);
-    const upright = await greyStats(art.image, 24, 16);
-    const photo = await greyStats(landscape, 24, 16);
-    expect(correlation(upright, photo)).toBeGreaterThan(0.3);
-  });
+  it.each(['pop-art', 'stained-glass'] as const)(
+    '%s of a sideways-stored portrait comes out landscape',
+    async (styleId) => {
+      const art = await renderArtwork({ styleId, input: sideways, longSide: 300 });
+      expect([art.width, art.height]).toEqual([300, 200]);
+      const upright = await greyStats(art.image, 24, 16);
+      const photo = await greyStats(landscape, 24, 16);
+      expect(correlation(upright, photo)).toBeGreaterThan(0.3);
+    },
+  );
 });
 
 describe('an artwork is never larger than the photo', () => {

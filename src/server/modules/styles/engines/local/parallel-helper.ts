@@ -6,13 +6,16 @@ import { parentPort } from 'node:worker_threads';
 import { runKernelChunks } from './parallel.js';
 import './styles/index.js';
 
-parentPort?.on('message', (m: { id: number; name: string; args: object; counter: Int32Array; rows: number; chunk: number }) => {
-  try {
-    runKernelChunks(m.name, m.args, m.counter, m.rows, m.chunk);
-    parentPort?.postMessage({ id: m.id });
-  } catch (e) {
-    parentPort?.postMessage({ id: m.id, error: e instanceof Error ? e.message : String(e) });
-  }
-});
+parentPort?.on(
+  'message',
+  (m: { id: number; name: string; args: object; counter: Int32Array; rows: number; chunk: number }) => {
+    try {
+      runKernelChunks(m.name, m.args, m.counter, m.rows, m.chunk);
+      parentPort?.postMessage({ id: m.id });
+    } catch (e) {
+      parentPort?.postMessage({ id: m.id, error: e instanceof Error ? e.message : String(e) });
+    }
+  },
+);
 
 parentPort?.postMessage({ ready: true });

@@ -69,7 +69,9 @@ function small(img: Rgb8, width: number, height: number) {
 }
 
 async function jpeg(img: Rgb8): Promise<Buffer> {
-  return sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  return sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }
 
 async function decode(buf: Buffer): Promise<Rgb8> {
@@ -172,24 +174,37 @@ describe('the quality check', () => {
 });
 
 describe('every style passes the check on the hard synthetic scenes', () => {
-  it.each(localStyles.map((s) => s.id))('%s: the 95 %%-black scene becomes a dark artwork with visible structure', async (styleId) => {
-    const photo = darkScene();
-    const art = await renderArtwork({ styleId, input: await jpeg(photo), longSide: 360 });
-    expect(art.quality?.failures).toEqual([]);
-    // Measured here too, independently of what the pipeline reported.
-    const a = analysePhoto(photo);
-    const { width: w, height: h } = a.saliency;
-    const f = measureArtwork(small(await decode(art.image), w, h), small(photo, w, h), a.subject, styleId === 'ink-sketch');
-    expect(f.spreadRatio).toBeGreaterThanOrEqual(0.5);
-    expect(failures(f)).toEqual([]);
-  });
+  it.each(localStyles.map((s) => s.id))(
+    '%s: the 95 %%-black scene becomes a dark artwork with visible structure',
+    async (styleId) => {
+      const photo = darkScene();
+      const art = await renderArtwork({ styleId, input: await jpeg(photo), longSide: 360 });
+      expect(art.quality?.failures).toEqual([]);
+      // Measured here too, independently of what the pipeline reported.
+      const a = analysePhoto(photo);
+      const { width: w, height: h } = a.saliency;
+      const f = measureArtwork(
+        small(await decode(art.image), w, h),
+        small(photo, w, h),
+        a.subject,
+        styleId === 'ink-sketch',
+      );
+      expect(f.spreadRatio).toBeGreaterThanOrEqual(0.5);
+      expect(failures(f)).toEqual([]);
+    },
+  );
 
   it.each(localStyles.map((s) => s.id))('%s: the small red subject on busy green survives', async (styleId) => {
     const photo = smallSubjectOnGreen();
     const art = await renderArtwork({ styleId, input: await jpeg(photo), longSide: 320 });
     const a = analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
-    const f = measureArtwork(small(await decode(art.image), w, h), small(photo, w, h), a.subject, styleId === 'ink-sketch');
+    const f = measureArtwork(
+      small(await decode(art.image), w, h),
+      small(photo, w, h),
+      a.subject,
+      styleId === 'ink-sketch',
+    );
     expect(failures(f)).not.toContain('subject-lost');
   });
 });

@@ -143,7 +143,12 @@ function prepareWork(
 /** The quality figures of an artwork at the analysis size, against the photo and its subject. */
 function checkArtwork(art: Rgb8, photo: Rgb8, analysis: PhotoAnalysis, monochrome: boolean): QualityFigures {
   const { width, height } = analysis.saliency;
-  return measureArtwork(downscaleTo(art, width, height), downscaleTo(photo, width, height), analysis.subject, monochrome);
+  return measureArtwork(
+    downscaleTo(art, width, height),
+    downscaleTo(photo, width, height),
+    analysis.subject,
+    monochrome,
+  );
 }
 
 /** Size of an image fitted inside a square of `long`, never enlarged. */

@@ -170,7 +170,9 @@ function noiseSigma(img: Rgb8): number {
       const s = lum[i + sw];
       const e = lum[i + 1];
       const wv = lum[i - 1];
-      values[k] = Math.abs(lum[i - sw - 1] + lum[i - sw + 1] + lum[i + sw - 1] + lum[i + sw + 1] - 2 * (n + s + e + wv) + 4 * lum[i]);
+      values[k] = Math.abs(
+        lum[i - sw - 1] + lum[i - sw + 1] + lum[i + sw - 1] + lum[i + sw + 1] - 2 * (n + s + e + wv) + 4 * lum[i],
+      );
       const g = Math.abs(e - wv) + Math.abs(s - n);
       grads[k] = g;
       hist[Math.min(255, (g * 128) | 0)]++;
@@ -200,7 +202,8 @@ export function saliencyMap(small: { width: number; height: number; data: Float3
   const { width: w, height: h, data } = small;
   const n = w * h;
   const lab = new Float32Array(n * 3);
-  for (let i = 0; i < n; i++) srgbToOklab(clamp(data[i * 3]), clamp(data[i * 3 + 1]), clamp(data[i * 3 + 2]), lab, i * 3);
+  for (let i = 0; i < n; i++)
+    srgbToOklab(clamp(data[i * 3]), clamp(data[i * 3 + 1]), clamp(data[i * 3 + 2]), lab, i * 3);
 
   // Colour distinctness: against each side of the frame (what differs from all four sides is
   // not background) and colour rarity (Cheng's histogram contrast: a colour that few pixels
@@ -263,7 +266,10 @@ function colourRarity(lab: Float32Array, n: number): Float32Array {
     const L = lab[i * 3];
     const a = lab[i * 3 + 1];
     const b = lab[i * 3 + 2];
-    const k = Math.min(11, Math.max(0, Math.floor(L * 12))) * 10_000 + (Math.round(a / 0.03) + 50) * 100 + (Math.round(b / 0.03) + 50);
+    const k =
+      Math.min(11, Math.max(0, Math.floor(L * 12))) * 10_000 +
+      (Math.round(a / 0.03) + 50) * 100 +
+      (Math.round(b / 0.03) + 50);
     key[i] = k;
     const bin = bins.get(k);
     if (bin) {
@@ -317,7 +323,8 @@ function spectralResidual(small: { width: number; height: number; data: Float32A
   for (let y = 0; y < N; y++) {
     for (let x = 0; x < N; x++) {
       let m = 0;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) m += logAmp[((y + dy + N) % N) * N + ((x + dx + N) % N)];
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) m += logAmp[((y + dy + N) % N) * N + ((x + dx + N) % N)];
       const r = Math.exp(logAmp[y * N + x] - m / 9);
       re[y * N + x] = r * phaseRe[y * N + x];
       im[y * N + x] = r * phaseIm[y * N + x];

@@ -160,4 +160,3 @@ export async function smoothAlongFlow(src: Plane, flow: FlowField, sigma: number
   await licRows({ s: src.data, tx: flow.tx, ty: flow.ty, out, wts, steps, stepLength, w, h }, h);
   return { width: w, height: h, data: out };
 }
-

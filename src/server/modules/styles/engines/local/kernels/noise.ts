@@ -150,4 +150,3 @@ export function grainTile(size: number, blur: number, seed: number): Plane {
   tileCache.set(key, tile);
   return tile;
 }
-

@@ -71,7 +71,8 @@ export function dominantShare(img: SmallImage): number {
   let best = 0;
   for (let i = 0; i < n; i++) {
     srgbToOklab(clamp(d[i * 3]), clamp(d[i * 3 + 1]), clamp(d[i * 3 + 2]), lab);
-    const key = Math.floor(lab[0] * 10) * 10_000 + (Math.round(lab[1] / 0.05) + 50) * 100 + (Math.round(lab[2] / 0.05) + 50);
+    const key =
+      Math.floor(lab[0] * 10) * 10_000 + (Math.round(lab[1] / 0.05) + 50) * 100 + (Math.round(lab[2] / 0.05) + 50);
     const c = (bins.get(key) ?? 0) + 1;
     bins.set(key, c);
     if (c > best) best = c;
@@ -105,7 +106,12 @@ export function subjectDelta(img: SmallImage, subject: Uint8Array, monochrome: b
 }
 
 /** Figures of an artwork against its photo; both at the same small size, `subject` at that size too. */
-export function measureArtwork(art: SmallImage, photo: SmallImage, subject: Uint8Array, monochrome: boolean): QualityFigures {
+export function measureArtwork(
+  art: SmallImage,
+  photo: SmallImage,
+  subject: Uint8Array,
+  monochrome: boolean,
+): QualityFigures {
   const reference = exposureNormalise(photo);
   const photoStd = lumaStd(reference);
   const photoSubjectDelta = subjectDelta(reference, subject, monochrome);

@@ -78,4 +78,3 @@ export function nearest(centres: Float32Array, k: number, x: number, y: number, 
   }
   return best;
 }
-

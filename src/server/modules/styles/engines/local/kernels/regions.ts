@@ -10,7 +10,8 @@ import { nearest } from './quantise.js';
 const nearestRows = rowKernel<{ data: Float32Array; labels: Uint8Array; centres: Float32Array; k: number; w: number }>(
   'regions/nearest',
   ({ data, labels, centres, k, w }, y0, y1) => {
-    for (let i = y0 * w, end = y1 * w; i < end; i++) labels[i] = nearest(centres, k, data[i * 3], data[i * 3 + 1], data[i * 3 + 2]);
+    for (let i = y0 * w, end = y1 * w; i < end; i++)
+      labels[i] = nearest(centres, k, data[i * 3], data[i * 3 + 1], data[i * 3 + 2]);
   },
 );
 
@@ -141,9 +142,18 @@ export class RegionUpsampler {
       const w10 = wx * (1 - wy);
       const w01 = (1 - wx) * wy;
       const w11 = wx * wy;
-      const p0 = flat[i00 * 3] * w00 + flat[i00 * 3 + 3] * w10 + flat[(i00 + w) * 3] * w01 + flat[(i00 + w) * 3 + 3] * w11;
-      const p1 = flat[i00 * 3 + 1] * w00 + flat[i00 * 3 + 4] * w10 + flat[(i00 + w) * 3 + 1] * w01 + flat[(i00 + w) * 3 + 4] * w11;
-      const p2 = flat[i00 * 3 + 2] * w00 + flat[i00 * 3 + 5] * w10 + flat[(i00 + w) * 3 + 2] * w01 + flat[(i00 + w) * 3 + 5] * w11;
+      const p0 =
+        flat[i00 * 3] * w00 + flat[i00 * 3 + 3] * w10 + flat[(i00 + w) * 3] * w01 + flat[(i00 + w) * 3 + 3] * w11;
+      const p1 =
+        flat[i00 * 3 + 1] * w00 +
+        flat[i00 * 3 + 4] * w10 +
+        flat[(i00 + w) * 3 + 1] * w01 +
+        flat[(i00 + w) * 3 + 4] * w11;
+      const p2 =
+        flat[i00 * 3 + 2] * w00 +
+        flat[i00 * 3 + 5] * w10 +
+        flat[(i00 + w) * 3 + 2] * w01 +
+        flat[(i00 + w) * 3 + 5] * w11;
       // Nearest and second nearest among the (up to four) candidate labels.
       let a = l00;
       let b = l00;

@@ -97,4 +97,3 @@ export async function structureTensor(img: RgbF, sigma: number): Promise<FlowFie
   }
   return { width: w, height: h, tx, ty, anisotropy: an, strength: st };
 }
-

@@ -87,7 +87,8 @@ const compose = rowKernel<ComposeArgs>('ink-sketch/compose', ({ ink, tone, w, h,
  */
 export const inkSketch: LocalStyleEngine = {
   // Print files draw their lines at a finer working size, so strokes stay crisp when large.
-  workingLongSide: (out) => (out <= 2048 ? Math.min(1024, out) : Math.min(2200, Math.max(1024, Math.round(out * 0.37)))),
+  workingLongSide: (out) =>
+    out <= 2048 ? Math.min(1024, out) : Math.min(2200, Math.max(1024, Math.round(out * 0.37))),
   // Dark photos are lifted less than for colour styles: a night scene should stay a dark,
   // densely hatched drawing.
   exposure: { targetMean: 0.42, maxLift: 0.75 },
@@ -120,7 +121,14 @@ export const inkSketch: LocalStyleEngine = {
       const t = threshold * (1.3 - 0.6 * s);
       ink[i] = e <= t ? 0 : Math.tanh((e - t) * gain * (0.75 + 0.5 * s));
     }
-    const tone = hatchTone(lum, subject, failed.has('flat') ? attempt : 0, failed.has('subject-lost') ? attempt : 0, work, analysis.backgroundColour);
+    const tone = hatchTone(
+      lum,
+      subject,
+      failed.has('flat') ? attempt : 0,
+      failed.has('subject-lost') ? attempt : 0,
+      work,
+      analysis.backgroundColour,
+    );
     report(0.7);
     const { width: W, height: H } = output;
     const out = shared.u8c(W * H * 3);
@@ -165,7 +173,7 @@ function hatchTone(
   const out = f32(d.length);
   const lab = [0, 0, 0];
   for (let i = 0; i < d.length; i++) {
-    const t = d[i] + ((d[i] - lo) / (hi - lo) * 0.95 + 0.03 - d[i]) * stretch;
+    const t = d[i] + (((d[i] - lo) / (hi - lo)) * 0.95 + 0.03 - d[i]) * stretch;
     const local = (d[i] - base[i]) * (0.8 + 0.8 * emphasis) * subject[i];
     // A subject that differs from its background by hue rather than lightness (a red bird in
     // green leaves) is shaded darker by how distinct its colour is, as an artist would in pencil.

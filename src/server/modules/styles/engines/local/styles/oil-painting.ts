@@ -118,16 +118,19 @@ export const oilPainting: LocalStyleEngine = {
 };
 
 /** Richer, slightly more saturated colour as oil pigments give, computed in OKLab (in place). */
-const enrichRows = rowKernel<{ d: Float32Array; w: number; chroma: number }>('oil-painting/enrich', ({ d, w, chroma }, y0, y1) => {
-  const lab = new Float32Array(3);
-  for (let i = y0 * w * 3, end = y1 * w * 3; i < end; i += 3) {
-    srgbToOklab(d[i], d[i + 1], d[i + 2], lab);
-    const L = lab[0];
-    // Gentle S-curve on lightness.
-    const Ls = L + 0.18 * (L - 0.5) * (1 - Math.abs(2 * L - 1));
-    oklabToSrgb(Ls, lab[1] * chroma, lab[2] * chroma, d, i);
-  }
-});
+const enrichRows = rowKernel<{ d: Float32Array; w: number; chroma: number }>(
+  'oil-painting/enrich',
+  ({ d, w, chroma }, y0, y1) => {
+    const lab = new Float32Array(3);
+    for (let i = y0 * w * 3, end = y1 * w * 3; i < end; i += 3) {
+      srgbToOklab(d[i], d[i + 1], d[i + 2], lab);
+      const L = lab[0];
+      // Gentle S-curve on lightness.
+      const Ls = L + 0.18 * (L - 0.5) * (1 - Math.abs(2 * L - 1));
+      oklabToSrgb(Ls, lab[1] * chroma, lab[2] * chroma, d, i);
+    }
+  },
+);
 
 /** Zero mean, unit standard deviation (in place), so stroke layers mix by their given weights. */
 function normalised(a: Float32Array): Float32Array {

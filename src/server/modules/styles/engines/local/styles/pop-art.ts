@@ -167,7 +167,8 @@ export const popArt: LocalStyleEngine = {
     // Finer regions on the subject, coarser in the background.
     const labels = await cleanLabels(lab.data, w, h, centres, k, Math.round(40 * u * u), subject);
     const treatments = printTreatments(unweighted(centres), k, labels, attempt);
-    const painted = (await gaussianBlurRgbRows({ width: w, height: h, data: paintLabels(labels, centres) }, 0.9 * u)).data;
+    const painted = (await gaussianBlurRgbRows({ width: w, height: h, data: paintLabels(labels, centres) }, 0.9 * u))
+      .data;
     report(0.45);
     // Outlines: difference of Gaussians on the flattened luminance, dark side only.
     const lum = luminance(flat);
@@ -192,7 +193,6 @@ export const popArt: LocalStyleEngine = {
     return rgb8Of(out, W, H);
   },
 };
-
 
 /**
  * Inks for the clusters. Black is kept for the darkest clusters only while they cover at most
@@ -227,7 +227,8 @@ function printTreatments(plain: Float32Array, k: number, labels: Uint8Array, att
     const first = treatments[members[0]];
     const ink = first.base === INK.paper ? INK.sky : first.base === INK.black ? INK.blue : first.base;
     members.slice(1).forEach((c, i) => {
-      treatments[c] = i % 2 === 0 ? { base: INK.paper, dot: ink, dots: true } : { base: ink, dot: INK.paper, dots: true };
+      treatments[c] =
+        i % 2 === 0 ? { base: INK.paper, dot: ink, dots: true } : { base: ink, dot: INK.paper, dots: true };
     });
   }
   return treatments;

@@ -101,12 +101,19 @@ export const travelPoster: LocalStyleEngine = {
       ld[i + 2] *= CHROMA_WEIGHT;
     }
     // The subject keeps a colour of its own: a cluster at its colour if none is close.
-    const { centres, k, subjectIndex } = withSubjectCentre(kMeans(lab.data, 8 + attempt, 9), 8 + attempt, lab.data, subject, 0.09);
+    const { centres, k, subjectIndex } = withSubjectCentre(
+      kMeans(lab.data, 8 + attempt, 9),
+      8 + attempt,
+      lab.data,
+      subject,
+      0.09,
+    );
     const inks = assignInks(unweighted(centres), k, attempt, subjectIndex);
     const { width: w, height: h } = work;
     // Finer shapes on the subject, broader in the background.
     const labels = await cleanLabels(lab.data, w, h, centres, k, Math.round(60 * u * u), subject);
-    const painted = (await gaussianBlurRgbRows({ width: w, height: h, data: paintLabels(labels, centres) }, 0.9 * u)).data;
+    const painted = (await gaussianBlurRgbRows({ width: w, height: h, data: paintLabels(labels, centres) }, 0.9 * u))
+      .data;
     report(0.5);
 
     const { width: W, height: H } = output;
@@ -135,7 +142,9 @@ function assignInks(centres: Float32Array, k: number, attempt = 0, subjectCluste
   const hi = Math.max(...Ls);
   const inkLo = inkLab[0][0];
   const inkHi = inkLab[inkLab.length - 1][0];
-  const order = Array.from({ length: k }, (_, c) => c).sort((p, q) => centres[p * 3 + 1] ** 2 + centres[p * 3 + 2] ** 2 > centres[q * 3 + 1] ** 2 + centres[q * 3 + 2] ** 2 ? -1 : 1);
+  const order = Array.from({ length: k }, (_, c) => c).sort((p, q) =>
+    centres[p * 3 + 1] ** 2 + centres[p * 3 + 2] ** 2 > centres[q * 3 + 1] ** 2 + centres[q * 3 + 2] ** 2 ? -1 : 1,
+  );
   const used = new Set<number>();
   const result: Array<readonly number[]> = new Array(k);
   const done: number[] = [];
@@ -144,7 +153,11 @@ function assignInks(centres: Float32Array, k: number, attempt = 0, subjectCluste
     // (Less so on a re-render: a flat-looking first print needs every distinction it can get.)
     const twinDistance = 0.045 / (1 + attempt);
     const twin = done.find(
-      (q) => (centres[q * 3] - centres[c * 3]) ** 2 + (centres[q * 3 + 1] - centres[c * 3 + 1]) ** 2 + (centres[q * 3 + 2] - centres[c * 3 + 2]) ** 2 < twinDistance ** 2,
+      (q) =>
+        (centres[q * 3] - centres[c * 3]) ** 2 +
+          (centres[q * 3 + 1] - centres[c * 3 + 1]) ** 2 +
+          (centres[q * 3 + 2] - centres[c * 3 + 2]) ** 2 <
+        twinDistance ** 2,
     );
     done.push(c);
     if (twin !== undefined) {
@@ -191,4 +204,3 @@ function assignInks(centres: Float32Array, k: number, attempt = 0, subjectCluste
   }
   return result;
 }
-

@@ -111,7 +111,8 @@ function noiseStack(W: number, H: number, step: number, fields: NoiseGrid[]): { 
   const data = f32(gw * gh * k);
   for (let y = 0; y < gh; y++) {
     for (let x = 0; x < gw; x++) {
-      for (let f = 0; f < k; f++) data[(y * gw + x) * k + f] = sampleNoise(fields[f], Math.min(x * step, W + step), Math.min(y * step, H + step));
+      for (let f = 0; f < k; f++)
+        data[(y * gw + x) * k + f] = sampleNoise(fields[f], Math.min(x * step, W + step), Math.min(y * step, H + step));
     }
   }
   return { data, gw };
@@ -186,16 +187,19 @@ export const watercolour: LocalStyleEngine = {
 };
 
 /** Soft posterisation of OKLab lightness into `levels` washes (in place). */
-const washRows = rowKernel<{ d: Float32Array; w: number; levels: number }>('watercolour/washes', ({ d, w, levels }, y0, y1) => {
-  const lab = new Float32Array(3);
-  for (let i = y0 * w * 3, end = y1 * w * 3; i < end; i += 3) {
-    srgbToOklab(d[i], d[i + 1], d[i + 2], lab);
-    const x = lab[0] * levels;
-    const f = Math.floor(x);
-    const L = (f + smoothstep(0.25, 0.75, x - f)) / levels;
-    oklabToSrgb(L, lab[1], lab[2], d, i);
-  }
-});
+const washRows = rowKernel<{ d: Float32Array; w: number; levels: number }>(
+  'watercolour/washes',
+  ({ d, w, levels }, y0, y1) => {
+    const lab = new Float32Array(3);
+    for (let i = y0 * w * 3, end = y1 * w * 3; i < end; i += 3) {
+      srgbToOklab(d[i], d[i + 1], d[i + 2], lab);
+      const x = lab[0] * levels;
+      const f = Math.floor(x);
+      const L = (f + smoothstep(0.25, 0.75, x - f)) / levels;
+      oklabToSrgb(L, lab[1], lab[2], d, i);
+    }
+  },
+);
 
 function gradientMagnitude(p: Plane): Plane {
   const { width: w, height: h, data: d } = p;
