@@ -58,10 +58,21 @@ function restartWithMallocSettings() {
     // The IPC channel tells the shop if this process dies, even by SIGKILL (see below).
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...MALLOC_SETTINGS, ...process.env },
+    // Its own process group: a terminal's Ctrl-C reaches it once, through this process, not twice.
+    detached: true,
   });
-  // The shop handles shutdown; this process passes the signals on and leaves with its code.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+  // The shop handles shutdown; this process passes the signals on and leaves with its code. A
+  // second signal means "now", but two sent close together can reach the shop as one, so a
+  // shop still running shortly after the second is ended here.
+  let signals = 0;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      signals += 1;
+      child.kill(signal);
+      if (signals > 1) setTimeout(() => child.kill('SIGKILL'), 200).unref();
+    });
+  }
+  child.on('exit', (code, signal) => process.exit(code ?? (signals > 1 ? 1 : 128 + (constants.signals[signal] ?? 0))));
 }
 
 /** In the restarted shop: whatever ends the process that started it ends the shop at once. */
