@@ -24,6 +24,7 @@ export const TRANSFORMATION_MESSAGES = {
   emailFailed: 'Failed to save email. Please try again.',
   failedRetry: 'Transformation failed. Please try again.',
   timedOut: 'Transformation is taking longer than expected. Please try again.',
+  notFound: 'This artwork could not be found. Please choose a style and transform your photo again.',
   styleUnavailable: 'This style is not available right now. Please choose another style.',
 } as const;
 
@@ -67,6 +68,9 @@ export type TransformationStatus = 'processing' | 'completed' | 'failed';
 export interface TransformationState {
   success: true;
   transformationId: string;
+  /** The photo and style it was made from, so a link to the artwork restores all three. */
+  imageId: string;
+  styleId: string | null;
   status: TransformationStatus;
   publicUrl: string | null;
   /** 0..100, from the job; null while the engine reports none. */

@@ -53,6 +53,7 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: 'This image is too large to process (over 100 megapixels). Please upload a smaller image.',
   controlCharactersInName: 'The file name must not contain control characters',
   notOnlyAnImage: 'This file contains more than a photo and cannot be accepted. Please upload the photo itself.',
+  photoNotFound: 'This photo is no longer available. Please upload it again.',
   metadataTooLarge:
     'This image carries too much embedded data (colour profile or text) to be processed. Please save it again without it and upload that.',
 } as const;

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { hasControlCharacters } from '../../../domain/text-input.js';
 import { badRequest, payloadTooLarge } from '../../http/errors.js';
 import { closeHeicPool } from './adapters/index.js';
-import { imagePublicUrl, ingestImage } from './service.js';
+import { imagePublicUrl, ingestImage, publicImage } from './service.js';
 import { saveToTempFile } from './temp-upload.js';
 
 /** Room for the multipart boundaries and part headers around a photo of the largest size. */
@@ -35,6 +35,9 @@ function discardRestOfBody(request: FastifyRequest): void {
 }
 
 export async function imageRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  /** An uploaded photo by id, so /transform?image={id} comes back after a reload or a shared link. */
+  app.get<{ Params: { id: string } }>('/api/images/:id', async (request) => publicImage(context, request.params.id));
+
   // Its own scope: the multipart parser applies to the upload route only.
   await app.register(async (scope) => {
     await scope.register(multipart, {

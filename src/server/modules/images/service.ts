@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
+import { z } from 'zod';
 import {
   MAX_INPUT_PIXELS,
   MAX_UPLOAD_BYTES,
@@ -14,12 +15,12 @@ import {
   UPLOAD_MESSAGES,
 } from '../../../domain/upload.js';
 import type { AppContext } from '../../context.js';
-import { badRequest, HttpError, payloadTooLarge, unprocessable } from '../../http/errors.js';
+import { badRequest, HttpError, notFound, payloadTooLarge, unprocessable } from '../../http/errors.js';
 import { timestampedName } from '../../infra/storage/index.js';
 import { imageAdapters, PngMetadataTooLarge, type ImageAdapters, type ImageHeader } from './adapters/index.js';
 import { MIME_TYPES, otherDocumentInside, scanFile, sniffImageFormat, type ImageFormat } from './file-checks.js';
 import { EMPTY_METADATA, metadataFromTags, type PhotoMetadata } from './photo-metadata.js';
-import { findImageByChecksum, insertImage, type ImageRow } from './repository.js';
+import { findImage, findImageByChecksum, insertImage, type ImageRow } from './repository.js';
 
 export type { ImageRow } from './repository.js';
 
@@ -133,6 +134,15 @@ export async function ingestImage(
 }
 
 /** The URL a browser shows the photo from: its display copy, never the original. */
+const uuid = z.uuid();
+
+/** A photo as the storefront sees it: its id and the URL of its display copy. Nothing else. */
+export async function publicImage(context: AppContext, id: string): Promise<{ id: string; url: string }> {
+  const image = uuid.safeParse(id).success ? await findImage(context.db, id) : undefined;
+  if (!image) throw notFound(UPLOAD_MESSAGES.photoNotFound);
+  return { id: image.id, url: imagePublicUrl(context, image) };
+}
+
 export function imagePublicUrl(context: AppContext, image: Pick<ImageRow, 'display_path'>): string {
   return context.storage.publicUrl(image.display_path);
 }

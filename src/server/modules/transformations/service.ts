@@ -95,6 +95,8 @@ export async function transformationState(context: AppContext, id: string): Prom
   return {
     success: true,
     transformationId: row.id,
+    imageId: row.image_id,
+    styleId: row.style_id,
     status: row.status,
     publicUrl: row.status === 'completed' && row.storage_path ? context.storage.publicUrl(row.storage_path) : null,
     progress,
