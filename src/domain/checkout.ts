@@ -27,6 +27,10 @@ export const CHECKOUT_MESSAGES = {
   productUnavailable: 'One of the products in your cart is no longer available. Please remove it and try again.',
   artworkMissing: 'Your artwork could not be found. Please transform your photo again.',
   artworkNotReady: 'Your artwork is not ready yet. Please wait for the transformation to finish.',
+  // Ours: paying an order later, from its page.
+  orderNotFound: 'Order not found',
+  notPayable: 'This order has already been paid, or can no longer be paid.',
+  paymentSettling: 'Your payment is being processed. This page will update once it is confirmed.',
 } as const;
 
 /** Storefront §8, Payment. */

@@ -152,6 +152,9 @@ export function canRetryFulfilment(order: StatusFields): boolean {
 // ---------------------------------------------------------------- the public order read
 
 export interface OrderReadItem {
+  /** Which product and artwork: what leaves the visitor's cart once the order is paid. */
+  product_id: string | null;
+  transformation_id: string | null;
   product_name: string;
   quantity: number;
   /** Cents. */

@@ -61,6 +61,7 @@ export const API_ROUTES: Record<string, RouteDescription> = {
     summary: 'Uploads a photo (checked by its bytes, metadata read, GPS kept private)',
     bodyNote: 'multipart/form-data with one file field `file`, at most 40 MB and 100 megapixels',
   },
+  'GET /api/images/:id': { summary: "An uploaded photo's public URL, for a link to /transform?image={id}" },
   'POST /api/transformations': {
     summary: 'Starts turning a photo into an artwork in a style',
     body: startTransformationSchema,
@@ -74,6 +75,9 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'POST /api/mockups': { summary: 'Mockups of an artwork on the given products', body: generateMockupsSchema },
   'POST /api/catalog/validate-variants': { summary: 'Whether the given variants can still be ordered' },
   'POST /api/catalog/refresh': { summary: "Refreshes one variant's data from the catalog" },
+  'POST /api/orders/:id/payment': {
+    summary: 'Pays an unpaid order later: its payment reopened, or a new one for the same total',
+  },
   'POST /api/checkout': {
     summary: 'Creates an order priced by the server and its payment',
     body: checkoutRequestSchema,

@@ -4,6 +4,7 @@
  * only product ids, quantities, the transformation and our own mockup URLs are taken.
  */
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { z } from 'zod';
 import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type ParsedCheckoutRequest } from '../../../domain/checkout.js';
 import { DEFAULT_CURRENCY, dollarsToCents, lineTotalCents } from '../../../domain/money.js';
 import type { AppContext } from '../../context.js';
@@ -154,6 +155,49 @@ export async function createCheckout(
     const message = visible ?? PAYMENT_MESSAGES.createFailed;
     await db.update(orders).set({ payment_error: message }).where(eq(orders.id, orderId));
     throw new CheckoutError(502, message, orderId);
+  }
+}
+
+const uuid = z.uuid();
+
+/**
+ * Pays an order placed earlier and left unpaid (its page's Pay button, 'Try Payment Again'):
+ * the same order at the price it was placed for, never a second order. The payment made at
+ * checkout is reopened while it still takes a card; otherwise a new one is made with the
+ * shop's provider of today for the order's own total.
+ */
+export async function resumePayment(context: AppContext, orderId: string): Promise<CheckoutResult> {
+  const { db } = context;
+  const [order] = uuid.safeParse(orderId).success ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+  if (!order) throw new CheckoutError(404, CHECKOUT_MESSAGES.orderNotFound);
+  if (order.status !== 'pending') throw new CheckoutError(409, CHECKOUT_MESSAGES.notPayable, order.id);
+  const providerId = activePaymentProviderId(context);
+  if (providerId === null) throw new CheckoutError(503, PAYMENT_MESSAGES.notConfigured, order.id);
+  const provider = paymentProvider(context, providerId);
+
+  try {
+    if (order.stripe_payment_intent_id && order.payment_provider === providerId) {
+      const earlier = await provider.reopenPayment(order.stripe_payment_intent_id);
+      if (earlier.state === 'open') return { orderId: order.id, clientSecret: earlier.clientSecret };
+      if (earlier.state === 'settling') throw new CheckoutError(409, CHECKOUT_MESSAGES.paymentSettling, order.id);
+    }
+    const payment = await provider.createPayment({
+      orderId: order.id,
+      amount: order.total_amount,
+      currency: order.currency,
+      // A new key for each payment this order gets, so that a retried request makes no second one.
+      idempotencyKey: `order-${order.id}-payment-after-${order.stripe_payment_intent_id ?? 'none'}`,
+    });
+    await db
+      .update(orders)
+      .set({ stripe_payment_intent_id: payment.paymentIntentId, payment_provider: provider.id, payment_error: null })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+    return { orderId: order.id, clientSecret: payment.clientSecret };
+  } catch (error) {
+    if (error instanceof CheckoutError) throw error;
+    context.log.error({ err: error, order: order.id, provider: provider.id }, 'reopening the payment failed');
+    const visible = error instanceof PaymentProviderError ? error.visibleMessage : null;
+    throw new CheckoutError(502, visible ?? PAYMENT_MESSAGES.createFailed, order.id);
   }
 }
 

@@ -65,6 +65,8 @@ export async function readOrder(context: AppContext, id: string): Promise<OrderR
     tracking_number: order.tracking_number,
     tracking_url: order.tracking_url,
     order_items: items.map((item) => ({
+      product_id: item.physical_item_id,
+      transformation_id: item.transformation_id,
       product_name: item.product_name,
       quantity: item.quantity,
       unit_price: item.unit_price,

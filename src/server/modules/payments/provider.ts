@@ -42,10 +42,18 @@ export interface RefundInput {
   idempotencyKey: string;
 }
 
+export type ReopenedPayment = { state: 'open'; clientSecret: string } | { state: 'settling' } | { state: 'closed' };
+
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   retrievePayment(paymentIntentId: string): Promise<RetrievedPayment>;
+  /**
+   * An earlier payment, for an order paid later (a declined card, a cancelled payment page):
+   * open with the client secret to pay it with, settling when money is already on its way
+   * (never to be paid twice), or closed when it can no longer take a card.
+   */
+  reopenPayment(paymentIntentId: string): Promise<ReopenedPayment>;
   /** Gives money back on a succeeded payment; answers the provider's refund id. */
   refund(input: RefundInput): Promise<{ refundId: string }>;
 }

@@ -38,6 +38,13 @@ export function toPaymentProviderError(error: unknown): PaymentProviderError {
   return new PaymentProviderError(error instanceof Error ? error.message : String(error), null, { cause: error });
 }
 
+/** The PaymentIntent statuses in which it still takes a card; `processing` and `succeeded` have money moving. */
+const REOPENABLE = new Set<Stripe.PaymentIntent.Status>([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+]);
+
 const clients = new WeakMap<AppContext, { secretKey: string; stripe: Stripe }>();
 
 /** The client for the keys in use now: a key saved in Settings replaces the client at once. */
@@ -86,6 +93,18 @@ export function createStripePaymentProvider(context: AppContext): PaymentProvide
           orderId: intent.metadata?.order_id ?? null,
           error: intent.last_payment_error?.message ?? null,
         };
+      } catch (error) {
+        throw toPaymentProviderError(error);
+      }
+    },
+    async reopenPayment(paymentIntentId) {
+      const { stripe } = stripeFor(context);
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+        if (REOPENABLE.has(intent.status) && intent.client_secret) {
+          return { state: 'open', clientSecret: intent.client_secret };
+        }
+        return intent.status === 'canceled' ? { state: 'closed' } : { state: 'settling' };
       } catch (error) {
         throw toPaymentProviderError(error);
       }

@@ -144,6 +144,31 @@ describe('Stripe PaymentIntents (against the local fake, with the real stripe cl
   });
 });
 
+describe('paying an unpaid order later (POST /api/orders/:id/payment)', () => {
+  it('reopens a declined PaymentIntent, and makes a new one for the same total when it was cancelled', async () => {
+    const { orderId, clientSecret, paymentIntentId } = await newOrder(2);
+    const intents = stripeFake.paymentIntents.size;
+    stripeFake.decline(paymentIntentId, 'Your card was declined.');
+    const reopened = await shop.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment` });
+    expect(reopened.json()).toEqual({ success: true, client_secret: clientSecret, order_id: orderId });
+
+    Object.assign(stripeFake.paymentIntents.get(paymentIntentId)!, { status: 'canceled' });
+    const renewed = await shop.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment` });
+    expect(renewed.statusCode).toBe(200);
+    const [order] = await shop.context.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.stripe_payment_intent_id).not.toBe(paymentIntentId);
+    const intent = stripeFake.paymentIntents.get(order!.stripe_payment_intent_id!)!;
+    expect(renewed.json().client_secret).toBe(intent.client_secret);
+    expect(intent).toMatchObject({ amount: order!.total_amount, metadata: { order_id: orderId } });
+
+    // Money already moving is never asked for twice.
+    Object.assign(intent, { status: 'processing' });
+    const settling = await shop.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment` });
+    expect(settling.statusCode).toBe(409);
+    expect(stripeFake.paymentIntents.size).toBe(intents + 1);
+  });
+});
+
 describe('the Stripe webhook', () => {
   it('pays the order for a signed payment_intent.succeeded; the same event ten times, concurrently and replayed, submits fulfilment exactly once', async () => {
     const { orderId, paymentIntentId } = await newOrder();

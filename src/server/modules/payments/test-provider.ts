@@ -91,6 +91,10 @@ export function createTestPaymentProvider(context: AppContext): PaymentProvider 
         error: order.payment_error,
       };
     },
+    async reopenPayment(paymentIntentId) {
+      // A test payment is only its signed id: it takes a card for as long as its order is unpaid.
+      return { state: 'open', clientSecret: await clientSecretFor(context, paymentIntentId) };
+    },
     async refund() {
       // Test payments hold no money: the refund is recorded by the caller (order_refunds) under this id.
       return { refundId: `tre_${randomBytes(12).toString('hex')}` };
