@@ -32,7 +32,8 @@ const viewports = [
 ] as const;
 
 async function expectPhotoOnTransform(page: Page): Promise<string> {
-  await page.waitForURL(`${shop.url}/transform`);
+  // The photo is named in the URL, so a reload, Back/Forward or a shared link shows it too.
+  await page.waitForURL(new RegExp(`^${shop.url}/transform\\?image=[0-9a-f-]{36}$`));
   const image = page.getByTestId('transform-photo');
   await image.waitFor();
   await page.waitForFunction(() => {
@@ -147,7 +148,7 @@ describe('/transform without a photo lets the visitor upload there', () => {
         1200,
       );
       await screenshot(page, `transform-heic-${label}`);
-      // The photo stays on reload: it lives in the history entry.
+      // The photo stays on reload: it lives in the URL.
       await page.reload();
       await expectPhotoOnTransform(page);
       expect(errors).toEqual([]);

@@ -9,6 +9,12 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The server's own `{error}` message, or null when the answer carried none (a proxy's page, a crash). */
+  get serverMessage(): string | null {
+    const body = this.body as { error?: unknown } | undefined;
+    return typeof body?.error === 'string' ? body.error : null;
+  }
 }
 
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {

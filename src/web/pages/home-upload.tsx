@@ -1,8 +1,7 @@
-import { useNavigate } from 'react-router';
 import { UploadControl } from '@/web/features/upload/components/upload-control';
+import { useShowPhotoOnTransform } from '@/web/features/upload/uploaded-photo';
 
-/** Home's upload: after a successful upload the photo goes to /transform as navigation state. */
+/** Home's upload: after a successful upload the photo opens on /transform, named in its URL. */
 export function HomeUpload() {
-  const navigate = useNavigate();
-  return <UploadControl onUploaded={(photo) => navigate('/transform', { state: photo })} />;
+  return <UploadControl onUploaded={useShowPhotoOnTransform()} />;
 }

@@ -3,39 +3,49 @@
  * The page composes the features; each feature knows nothing of the others.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Loader2, Wand2 } from 'lucide-react';
 import { quantityOf } from '@/domain/cart';
 import { reportStep } from '@/web/lib/visit';
 import { MOCKUP_TEXT } from '@/domain/mockups';
 import { TRANSFORMATION_MESSAGES } from '@/domain/transformation';
+import { UPLOAD_MESSAGES } from '@/domain/upload';
 import { Button } from '@/web/components/ui/button';
+import { Skeleton } from '@/web/components/ui/skeleton';
 import { cart, useCart } from '@/web/features/cart/api/cart-store';
 import { OrderSummary } from '@/web/features/cart/components/order-summary';
+import { useCheckoutOpen } from '@/web/features/checkout/lib/checkout-draft';
 import { useProductMockups } from '@/web/features/mockups/api/use-product-mockups';
 import { useProducts, type Product } from '@/web/features/products/api/get-products';
 import { ProductGrid } from '@/web/features/products/components/product-grid';
 import { ProductPreviewModal } from '@/web/features/products/components/product-preview-modal';
 import { useSite } from '@/web/features/site/api/get-site';
-import type { Style } from '@/web/features/styles/api/get-styles';
+import { useStyles } from '@/web/features/styles/api/get-styles';
 import { StylePicker } from '@/web/features/styles/components/style-picker';
 import { useStartTransformation } from '@/web/features/transform/api/start-transformation';
 import { useTransformationProgress } from '@/web/features/transform/api/use-transformation-progress';
 import { ArtworkPanel } from '@/web/features/transform/components/artwork-panel';
 import { TransformPhoto } from '@/web/features/upload/components/transform-photo';
-import { useNavigationPhoto } from '@/web/features/upload/uploaded-photo';
+import { useUrlPhoto } from '@/web/features/upload/uploaded-photo';
 import { CheckoutArea } from './transform-checkout-area';
 import { TransformSteps } from './transform-steps';
 
-/** The last transformation of each photo, so a reload comes back to the artwork. */
-const transformationKey = (imageId: string) => `wanderer.transformation.${imageId}`;
-
+/**
+ * The journey's state is the URL, `/transform?image={id}&artwork={transformationId}`: a
+ * reload, Back/Forward or a shared link brings back the photo, the style and the artwork.
+ */
 export function TransformPage() {
-  const [photo, setPhoto] = useNavigationPhoto();
-  const [style, setStyle] = useState<Style | null>(null);
-  const [transformationId, setTransformationId] = useState<string | null>(null);
+  const { photo, loading: photoLoading, missing: photoMissing, setPhoto } = useUrlPhoto();
+  const [params, setParams] = useSearchParams();
+  const transformationId = params.get('artwork');
+  const showArtwork = (imageId: string, artworkId: string) =>
+    setParams({ image: imageId, artwork: artworkId }, { replace: true });
+  const { data: styles } = useStyles();
+  const [styleId, setStyleId] = useState<string | null>(null);
+  const style = styles?.find((candidate) => candidate.id === styleId) ?? null;
   const [pickingStyle, setPickingStyle] = useState(false);
-  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const [checkoutOpen, setCheckoutOpen] = useCheckoutOpen();
   const [previewing, setPreviewing] = useState<Product | null>(null);
 
   const start = useStartTransformation();
@@ -43,9 +53,14 @@ export function TransformPage() {
   const processing = start.isPending || progress.status === 'processing';
   const artworkReady = progress.status === 'completed' && progress.publicUrl !== null;
 
+  // The ticked style is the shown artwork's style, whatever was ticked before it loaded.
   useEffect(() => {
-    setTransformationId(photo ? sessionStorage.getItem(transformationKey(photo.imageId)) : null);
-  }, [photo?.imageId]);
+    if (progress.styleId) setStyleId(progress.styleId);
+  }, [progress.styleId]);
+
+  useEffect(() => {
+    if (photoMissing) toast.error(UPLOAD_MESSAGES.photoNotFound);
+  }, [photoMissing]);
 
   useEffect(() => {
     if (progress.status === 'failed') toast.error(TRANSFORMATION_MESSAGES.failedRetry);
@@ -60,9 +75,8 @@ export function TransformPage() {
     try {
       const started = await start.mutateAsync({ imageId: photo.imageId, styleId: style.id });
       if (!started.success) throw new Error(TRANSFORMATION_MESSAGES.failedDefault);
-      sessionStorage.setItem(transformationKey(photo.imageId), started.transformationId);
       setPickingStyle(false);
-      setTransformationId(started.transformationId);
+      showArtwork(photo.imageId, started.transformationId);
     } catch (error) {
       toast.error((error as Error).message || TRANSFORMATION_MESSAGES.exception);
     }
@@ -131,12 +145,16 @@ export function TransformPage() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
-          <TransformPhoto photo={photo} onUploaded={setPhoto} />
+          {photoLoading ? (
+            <Skeleton className="h-80 w-full rounded-xl" data-testid="photo-loading" />
+          ) : (
+            <TransformPhoto photo={photo} onUploaded={setPhoto} />
+          )}
           {photo && (
             <>
               <StylePicker
                 selectedId={style?.id ?? null}
-                onSelect={setStyle}
+                onSelect={(next) => setStyleId(next.id)}
                 compact={processing && !pickingStyle}
                 onChange={() => setPickingStyle(true)}
               />

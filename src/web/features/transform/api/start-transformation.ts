@@ -23,7 +23,9 @@ export async function startTransformation(input: StartTransformationInput): Prom
     rememberTransformationEditToken(result.transformationId, result.editToken);
     return result;
   } catch (error) {
-    throw new Error(startErrorMessage(error instanceof ApiError ? error.message : undefined));
+    // A server failure with no message of its own gets the spec's words, never a status code.
+    const message = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
+    throw new Error(startErrorMessage(message ?? undefined));
   }
 }
 

@@ -14,6 +14,7 @@ import {
   TRANSFORMATION_MESSAGES,
   type TransformationState,
 } from '@/domain/transformation';
+import { ApiError } from '@/web/lib/api-client';
 import { getTransformation, transformationEventsUrl } from './get-transformation';
 
 export interface TransformationProgress {
@@ -22,6 +23,8 @@ export interface TransformationProgress {
   stage: string;
   publicUrl: string | null;
   originalUrl: string | null;
+  /** The style it is made in, once the server has said. */
+  styleId: string | null;
   error: string | null;
 }
 
@@ -31,6 +34,7 @@ const IDLE: TransformationProgress = {
   stage: '',
   publicUrl: null,
   originalUrl: null,
+  styleId: null,
   error: null,
 };
 
@@ -63,6 +67,7 @@ export function useTransformationProgress(transformationId: string | null): Tran
           stage: stageFor(100),
           publicUrl: next.publicUrl,
           originalUrl: next.originalUrl,
+          styleId: next.styleId,
           error: null,
         });
       } else if (next.status === 'failed') {
@@ -71,6 +76,7 @@ export function useTransformationProgress(transformationId: string | null): Tran
           ...previous,
           status: 'failed',
           originalUrl: next.originalUrl,
+          styleId: next.styleId,
           error: failureMessage(next.error),
         }));
       } else if (next.progress != null) {
@@ -82,9 +88,10 @@ export function useTransformationProgress(transformationId: string | null): Tran
           progress: Math.max(previous.progress, progress),
           stage: stageFor(progress),
           originalUrl: next.originalUrl,
+          styleId: next.styleId,
         }));
       } else {
-        setState((previous) => ({ ...previous, originalUrl: next.originalUrl }));
+        setState((previous) => ({ ...previous, originalUrl: next.originalUrl, styleId: next.styleId }));
       }
     };
 
@@ -108,8 +115,13 @@ export function useTransformationProgress(transformationId: string | null): Tran
       }
       try {
         apply(await getTransformation(transformationId));
-      } catch {
-        // A missed check is retried on the next tick.
+      } catch (error) {
+        // A link to an artwork that does not exist ends here; any other missed check is retried.
+        if (error instanceof ApiError && error.status === 404) {
+          finished = true;
+          setState({ ...IDLE, status: 'failed', error: TRANSFORMATION_MESSAGES.notFound });
+          return;
+        }
       }
       if (!finished) pollTimer = window.setTimeout(poll, POLL_INTERVAL_MS);
     };

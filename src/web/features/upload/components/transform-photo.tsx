@@ -51,12 +51,12 @@ export function TransformPhoto({ photo, onUploaded }: TransformPhotoProps) {
         <div className="bg-muted/60 p-3">
           <img
             src={photo.imageUrl}
-            alt={photo.file ? `Your photo, ${photo.file.name}` : 'Your photo'}
+            alt={photo.fileName ? `Your photo, ${photo.fileName}` : 'Your photo'}
             data-testid="transform-photo"
             className="mx-auto max-h-[28rem] w-auto rounded-lg object-contain"
           />
         </div>
-        {photo.file && <p className="truncate px-4 py-2 text-xs text-muted-foreground">{photo.file.name}</p>}
+        {photo.fileName && <p className="truncate px-4 py-2 text-xs text-muted-foreground">{photo.fileName}</p>}
       </Card>
     </section>
   );

@@ -35,7 +35,7 @@ export function UploadControl({ onUploaded, hint = 'or drag a photo here', class
     upload.mutate(file, {
       onSuccess: (image) => {
         toast.success(UPLOAD_MESSAGES.success);
-        onUploaded({ file, imageId: image.id, imageUrl: image.url });
+        onUploaded({ fileName: file.name, imageId: image.id, imageUrl: image.url });
       },
       onError: (failure: UploadError) => {
         setError(failure.message);
