@@ -434,7 +434,7 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     await page.close();
   });
 
-  it("/payment-cancelled: 'Payment Cancelled', no charge, saved but unpaid, the support address; Try Payment Again goes back", async () => {
+  it("/payment-cancelled: 'Payment Cancelled', no charge, saved but unpaid, the support address; Try Payment Again pays the order, or goes back", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${shop.url}/`);
     await page.goto(`${shop.url}/payment-cancelled?order_id=0f8fad5b-d9cb-469f-a165-70867728950e`);
@@ -444,6 +444,12 @@ describe('checkout wizard, payment and the order pages (storefront §2, §4, §5
     await cancelled.getByText(/saved but is\s+unpaid/).waitFor();
     await cancelled.getByTestId('cancelled-help').getByText('support@wanderer.local').waitFor();
     await shootPage(page, 'payment-cancelled-desktop');
+    // With the order known, its payment opens again on its page (the same order, paid later).
+    await cancelled.getByRole('button', { name: 'Try Payment Again' }).click();
+    await page.waitForURL(`${shop.url}/order-status/0f8fad5b-d9cb-469f-a165-70867728950e?pay=1`);
+    // Without one, it goes back in history, as the spec says.
+    await page.goto(`${shop.url}/`);
+    await page.goto(`${shop.url}/payment-cancelled`);
     await cancelled.getByRole('button', { name: 'Try Payment Again' }).click();
     await page.waitForURL(`${shop.url}/`);
     await page.goto(`${shop.url}/payment-cancelled`);

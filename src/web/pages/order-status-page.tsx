@@ -16,6 +16,7 @@ import { OrderTracking } from '@/web/features/orders/components/order-tracking';
 import { formatOrderDateTime } from '@/web/features/orders/lib/format';
 import { useSite } from '@/web/features/site/api/get-site';
 import { useDocumentTitle } from '@/web/hooks/use-document-title';
+import { OrderPayment } from './order-payment';
 
 export function OrderStatusPage() {
   const { orderId } = useParams();
@@ -52,6 +53,8 @@ export function OrderStatusPage() {
         </div>
         <OrderStatusBadge order={order} className="self-start px-3 py-1 text-sm sm:self-auto" />
       </div>
+
+      {order.status === 'pending' && <OrderPayment order={order} merchant={site?.siteName ?? 'Wanderer'} />}
 
       <Card className="mt-8">
         <CardHeader className="flex-row items-center justify-between gap-4 space-y-0">

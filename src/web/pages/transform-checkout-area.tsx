@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { CartLine } from '@/domain/cart';
 import { cart } from '@/web/features/cart/api/cart-store';
 import { CheckoutWizard } from '@/web/features/checkout/components/checkout-wizard';
+import { clearCheckoutDraft } from '@/web/features/checkout/lib/checkout-draft';
 import { paymentSuccessPath } from '@/web/features/checkout/lib/checkout-rules';
 import { useSite } from '@/web/features/site/api/get-site';
 
@@ -24,8 +25,9 @@ export function CheckoutArea({ lines, onClose }: { lines: CartLine[]; onClose: (
         onClose={onClose}
         onPaid={({ orderId, paymentIntentId }) => {
           navigate(paymentSuccessPath(orderId, paymentIntentId));
-          // Paid: the cart has become the order.
+          // Paid: the cart has become the order, and the typed addresses are done with.
           cart.clear();
+          clearCheckoutDraft();
         }}
       />
     </section>

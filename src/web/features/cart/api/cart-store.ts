@@ -3,7 +3,7 @@
  * component through one tiny store (the rules themselves are in src/domain/cart.ts).
  */
 import { useSyncExternalStore } from 'react';
-import { addToCart, setQuantity, type AddToCart, type CartLine } from '@/domain/cart';
+import { addToCart, lineKey, setQuantity, type AddToCart, type CartLine } from '@/domain/cart';
 
 const STORAGE_KEY = 'wanderer.cart.v1';
 const listeners = new Set<() => void>();
@@ -40,6 +40,15 @@ export const cart = {
   add: (item: AddToCart) => write(addToCart(lines, item)),
   setQuantity: (key: string, quantity: number) => write(setQuantity(lines, key, quantity)),
   clear: () => write([]),
+  /** A paid order's lines leave the cart; anything else the visitor added stays. */
+  removeOrdered: (items: { product_id: string | null; transformation_id: string | null }[]) => {
+    const ordered = new Set(
+      items.map((item) =>
+        lineKey({ productId: item.product_id ?? '', transformationId: item.transformation_id ?? '' }),
+      ),
+    );
+    write(lines.filter((line) => !ordered.has(lineKey(line))));
+  },
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);

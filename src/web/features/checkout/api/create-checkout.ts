@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from '@/domain/checkout';
 import { apiFetch, ApiError } from '@/web/lib/api-client';
+import { readCheckoutDraft, updateCheckoutDraft } from '../lib/checkout-draft';
 import { requestFingerprint } from '../lib/checkout-rules';
+import { reopenPayment } from './pay-order';
 
 export interface CreatedCheckout {
   orderId: string;
@@ -32,8 +34,8 @@ export type CheckoutOrderState =
 
 /**
  * The order behind the payment step. It is created when the step is reached and kept while
- * the request stays the same, so going back and forth or trying another card pays the same
- * order; a changed cart, e-mail or address makes a new one.
+ * the request stays the same, so going back and forth, trying another card or reloading the
+ * page pays the same order; a changed cart, e-mail or address makes a new one.
  */
 export function useCheckoutOrder(request: CheckoutRequest | null): { order: CheckoutOrderState; retry: () => void } {
   const fingerprint = request ? requestFingerprint(request) : null;
@@ -44,8 +46,13 @@ export function useCheckoutOrder(request: CheckoutRequest | null): { order: Chec
   const create = useCallback((body: CheckoutRequest, key: string) => {
     current.current = key;
     setState({ fingerprint: key, order: { status: 'creating' } });
-    createCheckout(body).then(
-      (created) => current.current === key && setState({ fingerprint: key, order: { status: 'ready', ...created } }),
+    const earlier = readCheckoutDraft().order;
+    const made = earlier?.fingerprint === key ? reopenPayment(earlier.orderId) : createCheckout(body);
+    made.then(
+      (created) => {
+        updateCheckoutDraft({ order: { fingerprint: key, orderId: created.orderId } });
+        if (current.current === key) setState({ fingerprint: key, order: { status: 'ready', ...created } });
+      },
       (error: Error) => {
         if (current.current !== key) return;
         // Entering the step again tries again.
@@ -64,6 +71,8 @@ export function useCheckoutOrder(request: CheckoutRequest | null): { order: Chec
   }, [fingerprint, create]);
 
   const retry = useCallback(() => {
+    // Trying again after a failure places the order afresh.
+    updateCheckoutDraft({ order: null });
     if (request && fingerprint) create(request, fingerprint);
   }, [request, fingerprint, create]);
 

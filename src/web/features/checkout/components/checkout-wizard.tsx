@@ -1,9 +1,10 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { cartTotalCents, type CartLine } from '@/domain/cart';
 import { addressesFromForm, CHECKOUT_FORM_DEFAULTS, checkoutFormSchema, type CheckoutForm } from '@/domain/checkout';
+import { readCheckoutDraft, updateCheckoutDraft } from '../lib/checkout-draft';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useCheckoutOrder } from '../api/create-checkout';
@@ -36,15 +37,18 @@ export function CheckoutWizard({
   onPaid: (paid: PaidOrder) => void;
   onClose: () => void;
 }) {
+  // A reload comes back to the step and the values the visitor had.
+  const [draft] = useState(readCheckoutDraft);
   const form = useForm<CheckoutForm>({
     resolver: zodResolver(checkoutFormSchema),
     mode: 'onChange',
-    defaultValues: CHECKOUT_FORM_DEFAULTS,
+    defaultValues: draft.values,
   });
   const watched = useWatch({ control: form.control });
   const values = useMemo(() => ({ ...CHECKOUT_FORM_DEFAULTS, ...watched }) as CheckoutForm, [watched]);
-  const [step, setStep] = useState<CheckoutStep>(0);
-  const [completed, setCompleted] = useState<ReadonlySet<CheckoutStep>>(new Set());
+  const [step, setStep] = useState<CheckoutStep>(draft.step);
+  const [completed, setCompleted] = useState<ReadonlySet<CheckoutStep>>(() => new Set(draft.completed));
+  useEffect(() => updateCheckoutDraft({ values, step, completed: [...completed] }), [values, step, completed]);
   const [savedEmail, setSavedEmail] = useState<string | null>(null);
 
   const request = useMemo(() => (step === 2 ? checkoutRequestOf(values, lines) : null), [step, values, lines]);
@@ -79,6 +83,7 @@ export function CheckoutWizard({
               amountCents={cartTotalCents(lines)}
               email={values.customerEmail.trim()}
               billing={addressesFromForm(values).billingAddress}
+              cardholderName={addressesFromForm(values).billingAddress.name}
               merchant={merchant}
               onRetryOrder={retry}
               onBack={back}

@@ -21,6 +21,7 @@ export function PaymentStep({
   amountCents,
   email,
   billing,
+  cardholderName,
   merchant,
   onRetryOrder,
   onBack,
@@ -28,8 +29,11 @@ export function PaymentStep({
 }: {
   order: CheckoutOrderState;
   amountCents: number;
-  email: string;
-  billing: CheckoutAddressInput;
+  /** The checkout's e-mail and billing address; an order paid later from its page has neither here. */
+  email?: string;
+  billing?: CheckoutAddressInput;
+  /** The name the card form starts with. */
+  cardholderName: string;
   merchant: string;
   onRetryOrder: () => void;
   onBack: () => void;
@@ -82,7 +86,7 @@ export function PaymentStep({
         key={order.clientSecret}
         clientSecret={order.clientSecret}
         amountCents={amountCents}
-        billingName={billing.name}
+        billingName={cardholderName}
         merchant={merchant}
         onBack={onBack}
         onPaid={paid}

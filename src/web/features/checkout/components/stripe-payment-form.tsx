@@ -27,8 +27,9 @@ export function StripePaymentForm({
   clientSecret: string;
   orderId: string;
   amountCents: number;
-  email: string;
-  billing: CheckoutAddressInput;
+  /** Given at checkout; paying later, the Payment Element asks for what it needs itself. */
+  email?: string;
+  billing?: CheckoutAddressInput;
   onBack: () => void;
   onPaid: (paid: PaidOrder) => void;
 }) {
@@ -96,20 +97,22 @@ export function StripePaymentForm({
         confirmParams: {
           // Used only by payment methods that leave the page; the server checks the payment there.
           return_url: new URL(paymentSuccessPath(orderId, paymentIntentId), window.location.origin).href,
-          payment_method_data: {
-            billing_details: {
-              name: billing.name,
-              email,
-              address: {
-                line1: billing.line1,
-                line2: billing.line2 ?? undefined,
-                city: billing.city,
-                state: billing.state,
-                postal_code: billing.postalCode,
-                country: billing.country,
+          ...(billing && {
+            payment_method_data: {
+              billing_details: {
+                name: billing.name,
+                email,
+                address: {
+                  line1: billing.line1,
+                  line2: billing.line2 ?? undefined,
+                  city: billing.city,
+                  state: billing.state,
+                  postal_code: billing.postalCode,
+                  country: billing.country,
+                },
               },
             },
-          },
+          }),
         },
         redirect: 'if_required',
       });

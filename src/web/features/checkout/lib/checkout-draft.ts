@@ -1,0 +1,69 @@
+/**
+ * What the visitor has typed into checkout, kept in session storage so that a reload never
+ * closes checkout or loses the e-mail and addresses; also the order the payment step made,
+ * so a reload pays that order instead of placing a second one. Cleared once paid.
+ */
+import { useCallback, useState } from 'react';
+import { CHECKOUT_FORM_DEFAULTS, type CheckoutForm } from '@/domain/checkout';
+import type { CheckoutStep } from './checkout-rules';
+
+const STORAGE_KEY = 'wanderer.checkout.v1';
+
+export interface CheckoutDraft {
+  open: boolean;
+  step: CheckoutStep;
+  completed: CheckoutStep[];
+  values: CheckoutForm;
+  /** The order made for this exact request (its fingerprint), waiting to be paid. */
+  order: { fingerprint: string; orderId: string } | null;
+}
+
+const EMPTY: CheckoutDraft = { open: false, step: 0, completed: [], values: CHECKOUT_FORM_DEFAULTS, order: null };
+
+export function readCheckoutDraft(): CheckoutDraft {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<CheckoutDraft> | null;
+    if (!stored || typeof stored !== 'object') return EMPTY;
+    const step = [0, 1, 2].includes(stored.step as number) ? (stored.step as CheckoutStep) : 0;
+    return {
+      open: stored.open === true,
+      step,
+      completed: Array.isArray(stored.completed) ? stored.completed.filter((s) => [0, 1, 2].includes(s)) : [],
+      values: { ...CHECKOUT_FORM_DEFAULTS, ...(stored.values ?? {}) },
+      order: stored.order?.orderId && stored.order.fingerprint ? stored.order : null,
+    };
+  } catch {
+    return EMPTY;
+  }
+}
+
+export function updateCheckoutDraft(changes: Partial<CheckoutDraft>): void {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...readCheckoutDraft(), ...changes }));
+  } catch {
+    // Private browsing may refuse storage; checkout still works for this page.
+  }
+}
+
+export function clearCheckoutDraft(): void {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+/** An order was paid: if it is the one checkout made, checkout is done with. */
+export function forgetCheckoutOf(orderId: string): void {
+  if (readCheckoutDraft().order?.orderId === orderId) clearCheckoutDraft();
+}
+
+/** Whether checkout is open, surviving a reload. */
+export function useCheckoutOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => readCheckoutDraft().open);
+  const set = useCallback((next: boolean) => {
+    updateCheckoutDraft({ open: next });
+    setOpen(next);
+  }, []);
+  return [open, set];
+}
