@@ -83,6 +83,8 @@ describe('GET /api/orders/:id answers the spec’s order read', () => {
       { key: 'shipped', label: 'Shipped', done: false },
     ]);
     expect(body.order_items).toContainEqual({
+      product_id: mug.id,
+      transformation_id: transformationId,
       product_name: mug.name,
       quantity: 2,
       unit_price: mugCents,
