@@ -17,10 +17,13 @@ import { badRequest, HttpError } from './http/errors.js';
 import { describeApi } from './http/api-description.js';
 import { registerMetrics } from './http/metrics.js';
 import { recordRoutes } from './http/route-registry.js';
+import { absoluteUrl } from './http/urls.js';
+import { crawlerRoutes, renderPage, type SiteHead } from './http/web-pages.js';
+import { findPage } from '../domain/pages.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { adminApi } from './modules/admin/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
-import { contentRoutes } from './modules/content/index.js';
+import { contentRoutes, STATIC_EXAMPLE_PAIRS } from './modules/content/index.js';
 import { checkoutRoutes } from './modules/checkout/index.js';
 import { emailRoutes } from './modules/email/index.js';
 import { fulfilmentRoutes } from './modules/fulfilment/index.js';
@@ -34,7 +37,7 @@ import { transformationRoutes } from './modules/transformations/index.js';
 
 export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
-export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+export async function buildApp(context: AppContext, options: { webRoot?: string } = {}): Promise<FastifyInstance> {
   const requestTimeoutMs = context.config.requestTimeoutSeconds * 1000;
   const app = Fastify({
     loggerInstance: context.log,
@@ -151,7 +154,16 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
 
   if (context.storage instanceof LocalStorage) await serveLocalFiles(app, context.storage);
-  await serveWebApp(app);
+  crawlerRoutes(app, context.config.publicUrl);
+  await serveWebApp(app, {
+    root: options.webRoot,
+    site: {
+      siteName: context.config.siteName,
+      publicUrl: context.config.publicUrl,
+      // The artwork of the first example pair, the one /transform/thumbnail shows.
+      imageUrl: absoluteUrl(context.config, context.storage.publicUrl(STATIC_EXAMPLE_PAIRS[0]!.artworkKey)),
+    },
+  });
   return app;
 }
 
@@ -169,7 +181,15 @@ async function serveLocalFiles(app: FastifyInstance, storage: LocalStorage): Pro
 /** Source maps would publish the web app's source: they stay in the build folder for debugging, unserved. */
 const isSourceMap = (path: string) => path.endsWith('.map');
 
-export async function serveWebApp(app: FastifyInstance, root = WEB_DIST_DIR): Promise<void> {
+/**
+ * The built web app: its files, and for every other path its page, whose head the server
+ * writes (domain/pages.ts); a path that is no page is answered 404 with the app, which then
+ * shows its 404 page. HEAD answers as GET without the body.
+ */
+export async function serveWebApp(
+  app: FastifyInstance,
+  { root = WEB_DIST_DIR, site }: { root?: string; site: SiteHead },
+): Promise<void> {
   if (!existsSync(join(root, 'index.html'))) {
     app.log.warn('the web app is not built (npm run build); only the API is served');
     return;
@@ -188,16 +208,20 @@ export async function serveWebApp(app: FastifyInstance, root = WEB_DIST_DIR): Pr
   });
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8');
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = request.url.split('?')[0]!;
     if (
-      request.method !== 'GET' ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
       path.startsWith('/api/') ||
       path.startsWith(`${LOCAL_FILES_ROUTE}/`) ||
       isSourceMap(path)
     ) {
       return reply.status(404).send({ error: 'Not found' });
     }
-    // Every other path is a page of the single-page app; its router shows the 404 page.
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    const page = findPage(path);
+    return reply
+      .status(page ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderPage(indexHtml, page, path, site));
   });
 }

@@ -14,11 +14,14 @@ describe('the web app build', () => {
     const root = await mkdtemp(join(tmpdir(), 'wanderer-web-'));
     folders.push(root);
     await mkdir(join(root, 'assets'));
-    await writeFile(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(join(root, 'index.html'), '<!doctype html><head><title>x</title></head><div id="root"></div>');
     await writeFile(join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(join(root, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/web/main.tsx"]}');
     const app = Fastify();
-    await serveWebApp(app, root);
+    await serveWebApp(app, {
+      root,
+      site: { siteName: 'Wanderer', publicUrl: 'http://shop', imageUrl: 'http://shop/a.jpg' },
+    });
     expect((await app.inject({ url: '/assets/index-abc123.js' })).statusCode).toBe(200);
     const map = await app.inject({ url: '/assets/index-abc123.js.map' });
     expect(map.statusCode).toBe(404);

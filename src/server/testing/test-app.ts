@@ -29,6 +29,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Where the log goes (with LOG_LEVEL in env): tests that read what was logged. */
   logStream?: DestinationStream;
+  /** A built web app to serve instead of dist/web (which a test cannot count on). */
+  webRoot?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -38,7 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const context = await createContext(config, createLogger(config, options.logStream), { database });
   if (options.seed !== false) await seedShop(context);
   if (options.workers) await context.jobs.work(createJobHandlers(context));
-  const app = await buildApp(context);
+  const app = await buildApp(context, { webRoot: options.webRoot });
   await app.ready();
   return {
     app,
