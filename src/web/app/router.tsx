@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { PAGES } from '@/domain/pages';
 import { HomePage } from '@/web/pages/home-page';
 import { NotFoundPage } from '@/web/pages/not-found-page';
 import { OrderStatusPage } from '@/web/pages/order-status-page';
@@ -10,6 +11,9 @@ import { TransformPage } from '@/web/pages/transform-page';
 import { PublicLayout } from './layouts/public-layout';
 
 /**
+ * Every path comes from domain/pages.ts, which the server reads too: a path not there is
+ * answered 404, and shows NotFoundPage inside the storefront's header and footer.
+ *
  * The back office loads on demand, one chunk per screen: a visitor's bundle never carries
  * it, and the owner downloads only the screens they open.
  */
@@ -21,45 +25,54 @@ export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/transform', element: <TransformPage /> },
-      { path: '/payment-success', element: <PaymentSuccessPage /> },
-      { path: '/payment-cancelled', element: <PaymentCancelledPage /> },
-      { path: '/order-status', element: <OrderStatusPage /> },
-      { path: '/order-status/:orderId', element: <OrderStatusPage /> },
+      { path: PAGES.home.path, element: <HomePage /> },
+      { path: PAGES.transform.path, element: <TransformPage /> },
+      { path: PAGES.paymentSuccess.path, element: <PaymentSuccessPage /> },
+      { path: PAGES.paymentCancelled.path, element: <PaymentCancelledPage /> },
+      { path: PAGES.orderStatusWithoutId.path, element: <OrderStatusPage /> },
+      { path: PAGES.orderStatus.path, element: <OrderStatusPage /> },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: '/transform/thumbnail', element: <ThumbnailPage /> },
-  { path: '/admin/login', lazy: lazyPage(() => import('@/web/pages/admin/login-page'), 'AdminLoginPage') },
+  { path: PAGES.thumbnail.path, element: <ThumbnailPage /> },
+  { path: PAGES.adminLogin.path, lazy: lazyPage(() => import('@/web/pages/admin/login-page'), 'AdminLoginPage') },
   {
-    path: '/admin/unauthorized',
+    path: PAGES.adminUnauthorized.path,
     lazy: lazyPage(() => import('@/web/pages/admin/unauthorized-page'), 'AdminUnauthorizedPage'),
   },
   {
-    path: '/admin',
+    path: PAGES.adminDashboard.path,
     lazy: lazyPage(() => import('./layouts/admin-layout'), 'AdminLayout'),
     children: [
       { index: true, lazy: lazyPage(() => import('@/web/pages/admin/dashboard-page'), 'DashboardPage') },
-      { path: 'content', lazy: lazyPage(() => import('@/web/pages/admin/content-page'), 'ContentPage') },
+      { path: PAGES.adminContent.path, lazy: lazyPage(() => import('@/web/pages/admin/content-page'), 'ContentPage') },
       {
-        path: 'landing-pages',
+        path: PAGES.adminLandingPages.path,
         lazy: lazyPage(() => import('@/web/pages/admin/landing-pages-page'), 'LandingPagesPage'),
       },
-      { path: 'styles', lazy: lazyPage(() => import('@/web/pages/admin/styles-page'), 'StylesPage') },
+      { path: PAGES.adminStyles.path, lazy: lazyPage(() => import('@/web/pages/admin/styles-page'), 'StylesPage') },
       {
-        path: 'transformations',
+        path: PAGES.adminTransformations.path,
         lazy: lazyPage(() => import('@/web/pages/admin/transformations-page'), 'TransformationsPage'),
       },
-      { path: 'products', lazy: lazyPage(() => import('@/web/pages/admin/products-page'), 'ProductsPage') },
-      { path: 'orders', lazy: lazyPage(() => import('@/web/pages/admin/orders-page'), 'OrdersPage') },
-      { path: 'emails', lazy: lazyPage(() => import('@/web/pages/admin/emails-page'), 'EmailsPage') },
       {
-        path: 'orders/:orderId',
+        path: PAGES.adminProducts.path,
+        lazy: lazyPage(() => import('@/web/pages/admin/products-page'), 'ProductsPage'),
+      },
+      { path: PAGES.adminOrders.path, lazy: lazyPage(() => import('@/web/pages/admin/orders-page'), 'OrdersPage') },
+      { path: PAGES.adminEmails.path, lazy: lazyPage(() => import('@/web/pages/admin/emails-page'), 'EmailsPage') },
+      {
+        path: PAGES.adminOrder.path,
         lazy: lazyPage(() => import('@/web/pages/admin/order-detail-page'), 'OrderDetailPage'),
       },
-      { path: 'analytics', lazy: lazyPage(() => import('@/web/pages/admin/analytics-page'), 'AnalyticsPage') },
-      { path: 'settings', lazy: lazyPage(() => import('@/web/pages/admin/settings-page'), 'SettingsPage') },
+      {
+        path: PAGES.adminAnalytics.path,
+        lazy: lazyPage(() => import('@/web/pages/admin/analytics-page'), 'AnalyticsPage'),
+      },
+      {
+        path: PAGES.adminSettings.path,
+        lazy: lazyPage(() => import('@/web/pages/admin/settings-page'), 'SettingsPage'),
+      },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
 ]);

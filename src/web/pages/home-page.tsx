@@ -1,8 +1,11 @@
 import { Gallery } from '@/web/features/gallery/components/gallery';
 import { HeroSection } from '@/web/features/hero/components/hero-section';
 import { HomeUpload } from '@/web/pages/home-upload';
+import { PAGES } from '@/domain/pages';
+import { usePageHead } from '@/web/features/site/lib/use-page-head';
 
 export function HomePage() {
+  usePageHead(PAGES.home);
   return (
     <>
       <HeroSection>

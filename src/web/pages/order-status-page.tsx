@@ -2,6 +2,7 @@
  * /order-status/{orderId} (storefront §2, §4, §8): the public tracking page. It asks again
  * every few seconds until the order ships or fails, so it moves by itself.
  */
+import { PAGES } from '@/domain/pages';
 import { Mail, RefreshCw } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ORDER_PAGE_MESSAGES, orderNumber } from '@/domain/orders';
@@ -15,14 +16,14 @@ import { OrderStatusBadge } from '@/web/features/orders/components/order-status-
 import { OrderTracking } from '@/web/features/orders/components/order-tracking';
 import { formatOrderDateTime } from '@/web/features/orders/lib/format';
 import { useSite } from '@/web/features/site/api/get-site';
-import { useDocumentTitle } from '@/web/hooks/use-document-title';
+import { usePageHead } from '@/web/features/site/lib/use-page-head';
 import { OrderPayment } from './order-payment';
 
 export function OrderStatusPage() {
   const { orderId } = useParams();
   const query = useOrder(orderId);
   const { data: site } = useSite();
-  useDocumentTitle(`Order status · ${site?.siteName ?? 'Wanderer'}`);
+  usePageHead(orderId ? PAGES.orderStatus : PAGES.orderStatusWithoutId);
 
   if (!orderId) return <OrderMessage message={ORDER_PAGE_MESSAGES.noOrderId} />;
   if (query.isError && !query.data) {

@@ -1,18 +1,19 @@
 /** /payment-cancelled?order_id (storefront §2): nothing was charged; the order waits, unpaid. */
+import { PAGES } from '@/domain/pages';
 import { ArrowLeft, Home, LifeBuoy, XCircle } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { orderNumber } from '@/domain/orders';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { useSite } from '@/web/features/site/api/get-site';
-import { useDocumentTitle } from '@/web/hooks/use-document-title';
+import { usePageHead } from '@/web/features/site/lib/use-page-head';
 
 export function PaymentCancelledPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const orderId = params.get('order_id');
   const { data: site } = useSite();
-  useDocumentTitle(`Payment Cancelled · ${site?.siteName ?? 'Wanderer'}`);
+  usePageHead(PAGES.paymentCancelled);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 md:py-16" data-testid="payment-cancelled">

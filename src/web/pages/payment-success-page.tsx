@@ -3,6 +3,7 @@
  * payment with the provider, then the receipt: order number, e-mail, status, date, items,
  * total and what happens next. It prints as a clean receipt.
  */
+import { PAGES } from '@/domain/pages';
 import { CheckCircle2, Clock, Loader2, Palette, Printer } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ORDER_PAGE_MESSAGES } from '@/domain/orders';
@@ -13,7 +14,7 @@ import { OrderDetails } from '@/web/features/orders/components/order-details';
 import { OrderMessage } from '@/web/features/orders/components/order-message';
 import { WhatsNext } from '@/web/features/orders/components/whats-next';
 import { useSite } from '@/web/features/site/api/get-site';
-import { useDocumentTitle } from '@/web/hooks/use-document-title';
+import { usePageHead } from '@/web/features/site/lib/use-page-head';
 
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
@@ -23,7 +24,7 @@ export function PaymentSuccessPage() {
   const verified = useVerifiedOrder(orderId, paymentIntentId);
   const { data: site } = useSite();
   const siteName = site?.siteName ?? 'Wanderer';
-  useDocumentTitle(`Your order · ${siteName}`);
+  usePageHead(PAGES.paymentSuccess);
 
   if (orderId && params.get('redirect_status') === 'failed') {
     return <Navigate to={`/payment-cancelled?${new URLSearchParams({ order_id: orderId })}`} replace />;

@@ -1,8 +1,11 @@
 import { ArrowRight } from 'lucide-react';
 import { useSite } from '@/web/features/site/api/get-site';
+import { PAGES } from '@/domain/pages';
+import { usePageHead } from '@/web/features/site/lib/use-page-head';
 
 /** A static 1200×630 promotional image (for link previews): an original, its artwork, the title. */
 export function ThumbnailPage() {
+  usePageHead(PAGES.thumbnail);
   const { data: site } = useSite();
   const title = site?.siteName ?? 'Wanderer';
   return (

@@ -9,6 +9,7 @@ import { Loader2, Wand2 } from 'lucide-react';
 import { quantityOf } from '@/domain/cart';
 import { reportStep } from '@/web/lib/visit';
 import { MOCKUP_TEXT } from '@/domain/mockups';
+import { PAGES } from '@/domain/pages';
 import { TRANSFORMATION_MESSAGES } from '@/domain/transformation';
 import { UPLOAD_MESSAGES } from '@/domain/upload';
 import { Button } from '@/web/components/ui/button';
@@ -21,6 +22,7 @@ import { useProducts, type Product } from '@/web/features/products/api/get-produ
 import { ProductGrid } from '@/web/features/products/components/product-grid';
 import { ProductPreviewModal } from '@/web/features/products/components/product-preview-modal';
 import { useSite } from '@/web/features/site/api/get-site';
+import { usePageHead } from '@/web/features/site/lib/use-page-head';
 import { useStyles } from '@/web/features/styles/api/get-styles';
 import { StylePicker } from '@/web/features/styles/components/style-picker';
 import { useStartTransformation } from '@/web/features/transform/api/start-transformation';
@@ -36,6 +38,7 @@ import { TransformSteps } from './transform-steps';
  * reload, Back/Forward or a shared link brings back the photo, the style and the artwork.
  */
 export function TransformPage() {
+  usePageHead(PAGES.transform);
   const { photo, loading: photoLoading, missing: photoMissing, setPhoto } = useUrlPhoto();
   const [params, setParams] = useSearchParams();
   const transformationId = params.get('artwork');

@@ -2,6 +2,7 @@
  * The back office's frame (admin §2 Admin layout): the guard, then a sidebar with the
  * screens, the signed-in e-mail and Sign Out, and the page beside it. Loaded on demand.
  */
+import { PAGES } from '@/domain/pages';
 import {
   BarChart3,
   FileText,
@@ -21,7 +22,7 @@ import { RequireAdmin } from '@/web/features/auth/components/require-admin';
 import { useAdminAuth } from '@/web/features/auth/hooks/use-admin-auth';
 import { useSignOutAction } from '@/web/features/auth/hooks/use-sign-out-action';
 import { useSite } from '@/web/features/site/api/get-site';
-import { useDocumentTitle } from '@/web/hooks/use-document-title';
+import { usePageHead } from '@/web/features/site/lib/use-page-head';
 import { Button } from '@/web/components/ui/button';
 import {
   Sidebar,
@@ -70,7 +71,7 @@ export function AdminLayout() {
 function AdminFrame() {
   const { data: site } = useSite();
   const siteName = site?.siteName ?? 'Wanderer';
-  useDocumentTitle(site ? `Admin Dashboard - ${siteName}` : undefined);
+  usePageHead(PAGES.adminDashboard);
   const { pathname } = useLocation();
   const current = [...SCREENS]
     .reverse()

@@ -1,4 +1,5 @@
 /** /admin/login (admin §2 Admin login). */
+import { PAGES } from '@/domain/pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, Navigate, useLocation, type Location } from 'react-router';
@@ -8,14 +9,14 @@ import { LoginForm } from '@/web/features/auth/components/login-form';
 import { useAdminAuth } from '@/web/features/auth/hooks/use-admin-auth';
 import { clearAdminStatus } from '@/web/features/auth/lib/admin-status-cache';
 import { useSite } from '@/web/features/site/api/get-site';
-import { useDocumentTitle } from '@/web/hooks/use-document-title';
+import { usePageHead } from '@/web/features/site/lib/use-page-head';
 import { Button } from '@/web/components/ui/button';
 
 export function AdminLoginPage() {
   const auth = useAdminAuth();
   const queryClient = useQueryClient();
   const { data: site } = useSite();
-  useDocumentTitle(site && `Admin Dashboard - ${site.siteName}`);
+  usePageHead(PAGES.adminLogin);
   const from = (useLocation().state as { from?: Location } | null)?.from;
   const target =
     from && from.pathname.startsWith('/admin') && from.pathname !== '/admin/login'

@@ -9,8 +9,11 @@ import { useAdminAuth } from '@/web/features/auth/hooks/use-admin-auth';
 import { useSignOutAction } from '@/web/features/auth/hooks/use-sign-out-action';
 import { clearAdminStatus } from '@/web/features/auth/lib/admin-status-cache';
 import { Button } from '@/web/components/ui/button';
+import { PAGES } from '@/domain/pages';
+import { usePageHead } from '@/web/features/site/lib/use-page-head';
 
 export function AdminUnauthorizedPage() {
+  usePageHead(PAGES.adminUnauthorized);
   const auth = useAdminAuth();
   const queryClient = useQueryClient();
   const { signOut, pending } = useSignOutAction();
