@@ -52,22 +52,3 @@ describe('Home (storefront §2)', () => {
     await page.close();
   });
 });
-
-describe('Not found', () => {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    it(`shows 404, 'Oops! Page not found' and a link back home (${label})`, async () => {
-      const page = await browser.newPage({ viewport });
-      const response = await page.goto(`${shop.url}/no/such/page`);
-      expect(response?.status()).toBe(200);
-      await page.getByText('Oops! Page not found').waitFor();
-      expect(await page.getByRole('heading', { name: '404' }).count()).toBe(1);
-      await screenshot(page, `not-found-${label}`);
-      await page.getByRole('link', { name: 'Return to Home' }).click();
-      await page.waitForURL(`${shop.url}/`);
-      await page.close();
-    });
-  }
-});

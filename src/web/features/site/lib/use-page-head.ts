@@ -3,23 +3,18 @@ import type { Page } from '@/domain/pages';
 import { useSite } from '../api/get-site';
 
 /**
- * Sets the tab's title and the page description while a page is shown, as the server wrote
- * them into the first page loaded (domain/pages.ts), and puts the previous ones back after.
- * Until the shop's name is known the server's title stays.
+ * Sets the tab's title and the page description as the server writes them into the first
+ * page it sends (domain/pages.ts), so that they follow the visitor around the app. Every
+ * route's page or layout calls it, so each sets its own and none has to undo it. Until the
+ * shop's name is known the server's title stays.
  */
 export function usePageHead(page: Page): void {
   const { data: site } = useSite();
   const title = site ? page.title(site.siteName) : undefined;
   useEffect(() => {
     if (!title) return;
-    const description = describingMeta();
-    const previous = { title: document.title, description: description.content };
     document.title = title;
-    description.content = page.description;
-    return () => {
-      document.title = previous.title;
-      description.content = previous.description;
-    };
+    describingMeta().content = page.description;
   }, [title, page.description]);
 }
 
