@@ -1,6 +1,7 @@
 /**
  * buildApp(context) → the HTTP server: the JSON API under /api, public files under /files,
- * and the built web app for every other path. Tests build it too.
+ * robots.txt and sitemap.xml, and the built web app for every other path (404 for a path
+ * that is none of its pages). Tests build it too.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -102,11 +102,15 @@ describe('HEAD answers as GET, without the body', () => {
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
-  it('on the built files and the robots file', async () => {
+  it('on the built files, stored files and the robots file', async () => {
     const script = await get('/assets/index-abc123.js', 'HEAD');
     expect(script.statusCode).toBe(200);
     expect(script.body).toBe('');
     expect(script.headers['content-type']).toMatch(/javascript/);
+    const image = await get(new URL(IMAGE_URL).pathname, 'HEAD');
+    expect(image.statusCode).toBe(200);
+    expect(image.body).toBe('');
+    expect(image.headers['content-type']).toBe('image/jpeg');
     const robots = await get('/robots.txt', 'HEAD');
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
