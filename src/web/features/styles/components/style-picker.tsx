@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Check, Palette } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -18,12 +18,27 @@ interface StylePickerProps {
 export function StylePicker({ selectedId, onSelect, compact = false, onChange, disabled = false }: StylePickerProps) {
   const { data: styles = [], isPending } = useStyles();
   const selected = styles.find((style) => style.id === selectedId);
+  const group = useRef<HTMLDivElement>(null);
 
   // The first style is chosen for the visitor when none is.
   useEffect(() => {
     const first = styles[0];
     if (!selectedId && first) onSelect(first);
   }, [selectedId, styles, onSelect]);
+
+  // A radio group: one Tab stop on the chosen style; the arrow keys, Home and End choose another.
+  const focusIndex = Math.max(
+    0,
+    styles.findIndex((style) => style.id === selectedId),
+  );
+  const moveSelection = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = targetIndex(event.key, focusIndex, styles.length);
+    const style = target === null ? undefined : styles[target];
+    if (target === null || !style || disabled) return;
+    event.preventDefault();
+    onSelect(style);
+    group.current?.querySelectorAll<HTMLButtonElement>('[role="radio"]')[target]?.focus();
+  };
 
   if (compact && selected) {
     return (
@@ -61,8 +76,14 @@ export function StylePicker({ selectedId, onSelect, compact = false, onChange, d
         ) : styles.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground">No styles available</p>
         ) : (
-          <div role="radiogroup" aria-label="Art styles" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {styles.map((style) => {
+          <div
+            ref={group}
+            role="radiogroup"
+            aria-label="Art styles"
+            onKeyDown={moveSelection}
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3"
+          >
+            {styles.map((style, index) => {
               const active = style.id === selectedId;
               return (
                 <button
@@ -70,6 +91,7 @@ export function StylePicker({ selectedId, onSelect, compact = false, onChange, d
                   type="button"
                   role="radio"
                   aria-checked={active}
+                  tabIndex={index === focusIndex ? 0 : -1}
                   disabled={disabled}
                   onClick={() => onSelect(style)}
                   data-testid="style-card"
@@ -106,4 +128,13 @@ function StylePreview({ style, className }: { style: Style; className?: string }
     );
   }
   return <img src={style.preview_image_path} alt="" loading="lazy" className={cn('object-cover', className)} />;
+}
+
+/** Where a key moves the choice in a radio group of `count`, wrapping at both ends; null for other keys. */
+function targetIndex(key: string, from: number, count: number): number | null {
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  if (key === 'ArrowRight' || key === 'ArrowDown') return (from + 1) % count;
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return (from - 1 + count) % count;
+  return null;
 }
