@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { cn } from '@/web/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -17,12 +17,25 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
+/**
+ * Closing gives focus back to what had it when the dialog opened. Radix does so only for its
+ * own Trigger, and our dialogs open from state; a dialog's `onCloseAutoFocus` can still choose.
+ */
 export function DialogContent({
   className,
   children,
   showClose = true,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
+  // The content mounts as the dialog opens, so this is the element that opened it.
+  const [opener] = useState(() => document.activeElement);
+  const returnFocus = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+  };
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -31,6 +44,7 @@ export function DialogContent({
           'fixed left-1/2 top-1/2 z-50 grid max-h-[92vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 shadow-xl',
           className,
         )}
+        onCloseAutoFocus={returnFocus}
         {...props}
       >
         {children}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ChevronLeft, CreditCard, Loader2, Lock } from 'lucide-react';
 import { toast } from 'sonner';
 import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, TEST_CARD_NUMBERS, type TestPaymentResult } from '@/domain/checkout';
@@ -43,6 +43,7 @@ export function TestCardForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<{ last4: string } | null>(null);
   const [answering, setAnswering] = useState<'approve' | 'fail' | null>(null);
+  const cardNumber = useRef<HTMLInputElement>(null);
 
   const check = (next: typeof fields) => {
     const problem = cardProblem(next);
@@ -118,6 +119,7 @@ export function TestCardForm({
           <CreditCard className="size-4 text-accent" aria-hidden /> Card
         </p>
         <TextField
+          ref={cardNumber}
           label="Card number"
           inputMode="numeric"
           autoComplete="cc-number"
@@ -180,6 +182,11 @@ export function TestCardForm({
         merchant={merchant}
         busy={answering}
         onAnswer={answer}
+        onCloseAutoFocus={(event) => {
+          // A failed check asks for another card: focus goes back to its number.
+          event.preventDefault();
+          cardNumber.current?.focus();
+        }}
       />
     </form>
   );

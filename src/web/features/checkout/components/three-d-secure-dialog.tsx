@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Loader2, ShieldCheck } from 'lucide-react';
 import { formatCents } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
@@ -6,6 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/com
 /**
  * The built-in provider's 3-D Secure step, drawn like a card issuer's verification page.
  * It cannot be dismissed: the visitor approves or fails, as with a real bank's challenge.
+ * Focus starts on Approve, the answer that harms nothing, not on Fail; when it closes,
+ * `onCloseAutoFocus` says where focus goes, since the button that opened it was busy.
  */
 export function ThreeDSecureDialog({
   open,
@@ -14,6 +17,7 @@ export function ThreeDSecureDialog({
   merchant,
   busy,
   onAnswer,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   amountCents: number;
@@ -21,7 +25,9 @@ export function ThreeDSecureDialog({
   merchant: string;
   busy: 'approve' | 'fail' | null;
   onAnswer: (outcome: 'approve' | 'fail') => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
+  const approve = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open={open}>
       <DialogContent
@@ -30,6 +36,11 @@ export function ThreeDSecureDialog({
         onEscapeKeyDown={(event) => event.preventDefault()}
         onPointerDownOutside={(event) => event.preventDefault()}
         onInteractOutside={(event) => event.preventDefault()}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          approve.current?.focus();
+        }}
+        onCloseAutoFocus={onCloseAutoFocus}
         data-testid="three-d-secure"
       >
         <div className="flex items-center justify-between bg-[oklch(0.3_0.08_260)] px-5 py-4 text-white">
@@ -58,7 +69,7 @@ export function ThreeDSecureDialog({
             <Button type="button" variant="outline" disabled={busy !== null} onClick={() => onAnswer('fail')}>
               {busy === 'fail' && <Loader2 className="animate-spin" aria-hidden />} Fail
             </Button>
-            <Button type="button" disabled={busy !== null} onClick={() => onAnswer('approve')}>
+            <Button ref={approve} type="button" disabled={busy !== null} onClick={() => onAnswer('approve')}>
               {busy === 'approve' && <Loader2 className="animate-spin" aria-hidden />} Approve
             </Button>
           </div>
