@@ -59,7 +59,7 @@ export function OrderStatusPage() {
 
       <Card className="mt-8">
         <CardHeader className="flex-row items-center justify-between gap-4 space-y-0">
-          <CardTitle>Progress</CardTitle>
+          <CardTitle as="h2">Progress</CardTitle>
           {!isOrderSettled(order) && (
             <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
               <RefreshCw className="size-3.5" aria-hidden /> Updates automatically
@@ -74,7 +74,7 @@ export function OrderStatusPage() {
 
       <Card className="mt-6">
         <CardHeader>
-          <CardTitle>Items</CardTitle>
+          <CardTitle as="h2">Items</CardTitle>
         </CardHeader>
         <CardContent>
           <OrderItems order={order} />

@@ -7,6 +7,12 @@ export function PublicLayout() {
   const siteName = site?.siteName ?? 'Wanderer';
   return (
     <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="no-print sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
       <TestModeBanner />
       <header className="no-print border-b bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/70 sticky top-0 z-30">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
@@ -24,7 +30,8 @@ export function PublicLayout() {
           </nav>
         </div>
       </header>
-      <main className="flex-1">
+      {/* tabIndex lets the skip link move focus here, not only the scroll position. */}
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <footer className="no-print border-t bg-secondary/40">
