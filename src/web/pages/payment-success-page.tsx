@@ -62,7 +62,7 @@ export function PaymentSuccessPage() {
         <h1 className="mt-4 text-3xl font-semibold md:text-4xl print:mt-0">
           {confirmed ? 'Payment Successful!' : 'Confirming your payment'}
         </h1>
-        <p className="mt-2 max-w-xl text-muted-foreground">
+        <p className="mt-2 max-w-xl break-words text-muted-foreground">
           {confirmed
             ? `Thank you for your order. A confirmation is on its way to ${order.customer_email}.`
             : 'Your bank is still confirming the payment. This page updates by itself.'}
@@ -71,7 +71,7 @@ export function PaymentSuccessPage() {
 
       <Card className="mt-8 print:shadow-none">
         <CardHeader>
-          <CardTitle>Order Details</CardTitle>
+          <CardTitle as="h2">Order Details</CardTitle>
         </CardHeader>
         <CardContent>
           <OrderDetails order={order} />
@@ -80,7 +80,7 @@ export function PaymentSuccessPage() {
 
       <Card className="mt-6 break-inside-avoid print:shadow-none">
         <CardHeader>
-          <CardTitle>What's Next?</CardTitle>
+          <CardTitle as="h2">What's Next?</CardTitle>
         </CardHeader>
         <CardContent>
           <WhatsNext />

@@ -146,7 +146,7 @@ export function TransformPage() {
         <TransformSteps current={step} />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           {photoLoading ? (
             <Skeleton className="h-80 w-full rounded-xl" data-testid="photo-loading" />

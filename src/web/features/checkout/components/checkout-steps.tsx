@@ -24,7 +24,7 @@ export function CheckoutSteps({
         return (
           <li
             key={label}
-            className="flex min-w-0 flex-1 items-center gap-2 sm:gap-3"
+            className="flex min-w-0 flex-1 items-start gap-2 sm:items-center sm:gap-3"
             data-state={done ? 'completed' : active ? 'current' : 'upcoming'}
             data-testid="checkout-step"
           >
@@ -34,7 +34,8 @@ export function CheckoutSteps({
               onClick={() => onSelect(step)}
               aria-current={active ? 'step' : undefined}
               className={cn(
-                'flex min-w-0 items-center gap-2 rounded-md text-left disabled:cursor-default',
+                // On a phone the label sits under its number, so each word fits whole.
+                'flex min-w-0 flex-col items-center gap-1 rounded-md text-center disabled:cursor-default sm:flex-row sm:gap-2 sm:text-left',
                 reachable && 'hover:opacity-80',
               )}
             >
@@ -49,13 +50,16 @@ export function CheckoutSteps({
                 {done ? <Check className="size-4" aria-label="Completed" /> : index + 1}
               </span>
               <span
-                className={cn('truncate text-sm font-medium', active ? 'text-foreground' : 'text-muted-foreground')}
+                className={cn('text-xs font-medium sm:text-sm', active ? 'text-foreground' : 'text-muted-foreground')}
               >
                 {label}
               </span>
             </button>
             {index < CHECKOUT_STEPS.length - 1 && (
-              <span className={cn('h-0.5 flex-1 rounded-full', done ? 'bg-success' : 'bg-border')} aria-hidden />
+              <span
+                className={cn('mt-4 h-0.5 flex-1 rounded-full sm:mt-0', done ? 'bg-success' : 'bg-border')}
+                aria-hidden
+              />
             )}
           </li>
         );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '@/web/lib/utils';
 import { orderNumber, type OrderRead } from '@/domain/orders';
 import { formatOrderDate } from '../lib/format';
 import { OrderItems } from './order-items';
@@ -17,8 +18,9 @@ export function OrderDetails({ order }: { order: OrderRead }) {
         <Fact label="Order date">
           <span data-testid="order-date">{formatOrderDate(order.created_at)}</span>
         </Fact>
-        <Fact label="Email">
-          <span className="break-all" data-testid="order-email">
+        {/* A phone gives the address a row of its own; a break inside it is the last resort. */}
+        <Fact label="Email" className="col-span-2 sm:col-span-1">
+          <span className="[overflow-wrap:anywhere]" data-testid="order-email">
             {order.customer_email}
           </span>
         </Fact>
@@ -31,9 +33,9 @@ export function OrderDetails({ order }: { order: OrderRead }) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs font-medium uppercase tracking-wider text-muted-foreground">{label}</dt>
       <dd className="mt-1 font-medium">{children}</dd>
     </div>
