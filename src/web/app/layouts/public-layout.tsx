@@ -9,7 +9,7 @@ export function PublicLayout() {
     <div className="flex min-h-screen flex-col">
       <a
         href="#main-content"
-        className="no-print sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="no-print sr-only rounded-md bg-primary text-sm font-medium text-primary-foreground shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:px-4 focus:py-2"
       >
         Skip to content
       </a>
