@@ -160,10 +160,11 @@ export function TestCardForm({
       <div className="rounded-lg bg-muted/60 p-4 text-sm text-muted-foreground" data-testid="test-cards">
         <p className="font-medium text-foreground">Test mode — no real card is charged</p>
         <p className="mt-1">
-          Use <span className="font-mono text-foreground">{TEST_CARD_NUMBERS.succeeds}</span> with any future date and
-          any CVC. Declines: <span className="font-mono">{TEST_CARD_NUMBERS.declined}</span>,{' '}
-          <span className="font-mono">{TEST_CARD_NUMBERS.insufficientFunds}</span>; bank verification:{' '}
-          <span className="font-mono">{TEST_CARD_NUMBERS.authentication}</span>.
+          Use <span className="whitespace-nowrap font-mono text-foreground">{TEST_CARD_NUMBERS.succeeds}</span> with any
+          future date and any CVC. Declines:{' '}
+          <span className="whitespace-nowrap font-mono">{TEST_CARD_NUMBERS.declined}</span>,{' '}
+          <span className="whitespace-nowrap font-mono">{TEST_CARD_NUMBERS.insufficientFunds}</span>; bank verification:{' '}
+          <span className="whitespace-nowrap font-mono">{TEST_CARD_NUMBERS.authentication}</span>.
         </p>
       </div>
 

@@ -47,7 +47,7 @@ export function StylePicker({ selectedId, onSelect, compact = false, onChange, d
           <StylePreview style={selected} className="size-16 shrink-0 rounded-lg" />
           <div className="min-w-0 flex-1">
             <p className="text-xs font-medium uppercase tracking-wider text-muted-foreground">Selected Style</p>
-            <p className="truncate font-semibold">{selected.name}</p>
+            <p className="break-words font-semibold">{selected.name}</p>
             <p className="text-sm text-muted-foreground">Creating your artwork...</p>
           </div>
           <Button variant="outline" size="sm" onClick={onChange} disabled={disabled}>
