@@ -84,7 +84,8 @@ export function ProductPreviewModal({
               </>
             )}
             {current && (
-              <div className="absolute inset-x-0 bottom-0 flex items-center justify-between bg-gradient-to-t from-black/60 to-transparent px-4 pb-3 pt-8 text-sm text-white">
+              // Dark under the whole line, so white reads at 4.5:1 on a white mockup too.
+              <div className="absolute inset-x-0 bottom-0 flex items-center justify-between bg-gradient-to-t from-black/75 via-black/55 to-transparent px-4 pb-3 pt-8 text-sm text-white">
                 <span data-testid="mockup-label">{current.label}</span>
                 <span data-testid="mockup-counter">
                   {index + 1} / {count}

@@ -101,7 +101,8 @@ export function StylePicker({ selectedId, onSelect, compact = false, onChange, d
                   )}
                 >
                   <StylePreview style={style} className="aspect-square w-full transition group-hover:scale-[1.02]" />
-                  <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-3 pb-2 pt-6 text-sm font-semibold text-white">
+                  {/* Dark under the whole line, so white reads at 4.5:1 on a pale preview too. */}
+                  <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/60 to-transparent px-3 pb-2 pt-6 text-sm font-semibold text-white">
                     {style.name}
                   </span>
                   {active && (
