@@ -89,6 +89,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // postcode-validator is pure data and regular expressions: the postal code formats of
+    // every country, which the checkout form and the server must judge alike.
     files: ['src/domain/**'],
     rules: {
       'no-restricted-imports': [
@@ -96,8 +98,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod$|vitest$|\\.{1,2}/|@/domain/)',
-              message: 'The domain depends on nothing but zod.',
+              regex: '^(?!zod$|postcode-validator$|vitest$|\\.{1,2}/|@/domain/)',
+              message: 'The domain depends on nothing but zod (and postcode-validator, for postal codes).',
             },
           ],
         },

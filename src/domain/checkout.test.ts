@@ -54,6 +54,25 @@ describe('checkout validation messages (storefront §5)', () => {
     });
   });
 
+  it("holds state and postal code to each address's country, billing and shipping alike", () => {
+    const belgian = { billingState: '', billingPostalCode: '3000', billingCountry: 'BE' };
+    expect(messagesOf({ ...validForm, ...belgian })).toEqual({});
+    expect(messagesOf({ ...validForm, ...belgian, billingPostalCode: '30000' })).toEqual({
+      billingPostalCode: 'Enter a valid postal code for Belgium.',
+    });
+    expect(
+      messagesOf({
+        ...validForm,
+        useShippingAsBilling: false,
+        shippingName: 'Sam Doe',
+        shippingLine1: '10 Downing Street',
+        shippingCity: 'London',
+        shippingPostalCode: 'SW1A 2A',
+        shippingCountry: 'GB',
+      }),
+    ).toEqual({ shippingPostalCode: 'Enter a valid postal code for United Kingdom.' });
+  });
+
   it('says an empty checkout e-mail is not a valid address, and the save box says Email is required', () => {
     expect(messagesOf({ ...validForm, customerEmail: '' })).toEqual({
       customerEmail: 'Please enter a valid email address',

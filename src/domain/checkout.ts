@@ -5,6 +5,7 @@
  * Stripe's words so the local shop behaves like Stripe's test mode.
  */
 import { z } from 'zod';
+import { ADDRESS_MESSAGES, addressProblems, isKnownCountry, normalizePostalCode } from './address';
 
 export const DEFAULT_COUNTRY = 'US';
 /** Largest quantity of one line. */
@@ -18,9 +19,7 @@ export const CHECKOUT_MESSAGES = {
   name: 'Name must be at least 2 characters',
   line1: 'Address is required',
   city: 'City is required',
-  state: 'State is required',
-  postalCode: 'Postal code is required',
-  country: 'Please choose a country',
+  ...ADDRESS_MESSAGES,
   emptyCart: 'Your cart is empty',
   quantity: `Quantity must be between 1 and ${MAX_QUANTITY}`,
   tooManyLines: `An order can hold at most ${MAX_ORDER_LINES} products`,
@@ -68,13 +67,22 @@ const nameField = z.string().trim().min(2, { error: CHECKOUT_MESSAGES.name }).ma
 const line1Field = z.string().trim().min(5, { error: CHECKOUT_MESSAGES.line1 }).max(300);
 const line2Field = z.string().trim().max(300);
 const cityField = z.string().trim().min(2, { error: CHECKOUT_MESSAGES.city }).max(200);
-const stateField = z.string().trim().min(2, { error: CHECKOUT_MESSAGES.state }).max(100);
-const postalCodeField = z.string().trim().min(5, { error: CHECKOUT_MESSAGES.postalCode }).max(20);
-const countryField = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, { error: CHECKOUT_MESSAGES.country });
+// The state and postal code rules depend on the country: `addressProblems` checks them.
+const stateField = z.string().trim().max(100);
+const postalCodeField = z.string().max(40).transform(normalizePostalCode).pipe(z.string().max(20));
+const countryField = z.string().trim().toUpperCase().refine(isKnownCountry, { error: CHECKOUT_MESSAGES.country });
+
+/** Reports the country's state and postal code rules on the form's or the body's own fields. */
+function checkRegion(
+  context: z.RefinementCtx,
+  address: { country: string; state: string; postalCode: string },
+  paths: { state: string; postalCode: string },
+): void {
+  const country = address.country.trim().toUpperCase();
+  const problems = addressProblems({ ...address, country });
+  if (problems.state) context.addIssue({ code: 'custom', path: [paths.state], message: problems.state });
+  if (problems.postalCode) context.addIssue({ code: 'custom', path: [paths.postalCode], message: problems.postalCode });
+}
 
 // ---------------------------------------------------------------- the wizard's form
 
@@ -99,6 +107,11 @@ export const checkoutFormSchema = z
     shippingCountry: z.string(),
   })
   .superRefine((form, context) => {
+    checkRegion(
+      context,
+      { country: form.billingCountry, state: form.billingState, postalCode: form.billingPostalCode },
+      { state: 'billingState', postalCode: 'billingPostalCode' },
+    );
     // The shipping fields follow the same rules unless the billing address is used for both.
     if (form.useShippingAsBilling) return;
     const rules = [
@@ -114,6 +127,11 @@ export const checkoutFormSchema = z
       if (!result.success)
         context.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]!.message });
     }
+    checkRegion(
+      context,
+      { country: form.shippingCountry, state: form.shippingState, postalCode: form.shippingPostalCode },
+      { state: 'shippingState', postalCode: 'shippingPostalCode' },
+    );
   });
 
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
@@ -164,16 +182,18 @@ export function addressStepFields(useShippingAsBilling: boolean): ReadonlyArray<
 
 // ---------------------------------------------------------------- the request body
 
-/** An address as the payment call sends it (storefront §7). */
-export const addressSchema = z.object({
-  name: nameField,
-  line1: line1Field,
-  line2: line2Field.nullish().transform((value) => (value ? value : null)),
-  city: cityField,
-  state: stateField,
-  postalCode: postalCodeField,
-  country: countryField.default(DEFAULT_COUNTRY),
-});
+/** An address as the payment call sends it (storefront §7), held to its country's rules. */
+export const addressSchema = z
+  .object({
+    name: nameField,
+    line1: line1Field,
+    line2: line2Field.nullish().transform((value) => (value ? value : null)),
+    city: cityField,
+    state: stateField,
+    postalCode: postalCodeField,
+    country: countryField.default(DEFAULT_COUNTRY),
+  })
+  .superRefine((address, context) => checkRegion(context, address, { state: 'state', postalCode: 'postalCode' }));
 
 export type CheckoutAddress = z.infer<typeof addressSchema>;
 export type CheckoutAddressInput = z.input<typeof addressSchema>;
