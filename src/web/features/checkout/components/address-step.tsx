@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { isPostalCodeRequired, isStateRequired } from '@/domain/address';
 import type { CheckoutForm } from '@/domain/checkout';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
@@ -54,9 +55,48 @@ function AddressFields({ form, prefix, title }: { form: UseFormReturn<CheckoutFo
   const countryId = useId();
   const name = <F extends string>(field: F) => `${prefix}${field}` as `${Prefix}${F}` & keyof CheckoutForm;
   const autoComplete = prefix === 'billing' ? 'billing' : 'shipping';
+  const country = String(form.watch(name('Country')) ?? '');
+  const optional = (label: string, required: boolean) => (required ? label : `${label} (optional)`);
+
+  // The state and postal code rules follow the country: judge again what the visitor has typed.
+  const onCountryChange = (change: (value: string) => void) => (value: string) => {
+    change(value);
+    const fields = [name('State'), name('PostalCode')].filter((field) => {
+      const state = form.getFieldState(field);
+      return state.isDirty || state.isTouched || state.invalid;
+    });
+    if (fields.length > 0) void form.trigger(fields);
+  };
+
   return (
     <fieldset className="flex min-w-0 flex-col gap-4" data-testid={`${prefix}-address`}>
       <legend className="mb-4 font-display text-lg font-semibold">{title}</legend>
+      <div className="flex min-w-0 flex-col gap-2">
+        <Label htmlFor={countryId}>Country</Label>
+        <Controller
+          control={form.control}
+          name={name('Country')}
+          render={({ field, fieldState }) => (
+            <Select
+              value={String(field.value ?? '')}
+              onValueChange={onCountryChange(field.onChange)}
+              autoComplete={`${autoComplete} country`}
+            >
+              <SelectTrigger id={countryId} aria-invalid={Boolean(fieldState.error)} data-testid={`${prefix}-country`}>
+                <SelectValue placeholder="Choose a country" />
+              </SelectTrigger>
+              <SelectContent className="max-h-72">
+                {countryList().map((item) => (
+                  <SelectItem key={item.code} value={item.code}>
+                    {item.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        {errors[name('Country')] && <p className="text-sm text-destructive">{errors[name('Country')]?.message}</p>}
+      </div>
       <TextField
         label="Full name"
         autoComplete={`${autoComplete} name`}
@@ -77,7 +117,7 @@ function AddressFields({ form, prefix, title }: { form: UseFormReturn<CheckoutFo
         error={errors[name('Line2')]?.message}
         {...form.register(name('Line2'))}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           label="City"
           autoComplete={`${autoComplete} address-level2`}
@@ -85,44 +125,18 @@ function AddressFields({ form, prefix, title }: { form: UseFormReturn<CheckoutFo
           {...form.register(name('City'))}
         />
         <TextField
-          label="State / Province"
+          label={optional('State / Province', isStateRequired(country))}
           autoComplete={`${autoComplete} address-level1`}
           error={errors[name('State')]?.message}
           {...form.register(name('State'))}
         />
         <TextField
-          label="Postal code"
+          label={optional('Postal code', isPostalCodeRequired(country))}
           autoComplete={`${autoComplete} postal-code`}
           inputMode="text"
           error={errors[name('PostalCode')]?.message}
           {...form.register(name('PostalCode'))}
         />
-        <div className="flex min-w-0 flex-col gap-2">
-          <Label htmlFor={countryId}>Country</Label>
-          <Controller
-            control={form.control}
-            name={name('Country')}
-            render={({ field, fieldState }) => (
-              <Select value={String(field.value ?? '')} onValueChange={field.onChange}>
-                <SelectTrigger
-                  id={countryId}
-                  aria-invalid={Boolean(fieldState.error)}
-                  data-testid={`${prefix}-country`}
-                >
-                  <SelectValue placeholder="Choose a country" />
-                </SelectTrigger>
-                <SelectContent className="max-h-72">
-                  {countryList().map((country) => (
-                    <SelectItem key={country.code} value={country.code}>
-                      {country.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          {errors[name('Country')] && <p className="text-sm text-destructive">{errors[name('Country')]?.message}</p>}
-        </div>
       </div>
     </fieldset>
   );

@@ -52,6 +52,23 @@ describe('Next only when the step is valid (storefront §4, §5)', () => {
     expect(isStepValid(1, form({ ...billing, ...shipping, shippingCity: 'P' }))).toBe(false);
   });
 
+  it('a Belgian address needs no state, and 3000 is its postal code; a shipping address follows its own country', () => {
+    const belgian = { billingCity: 'Leuven', billingState: '', billingPostalCode: '3000', billingCountry: 'BE' };
+    expect(isStepValid(1, form({ ...billing, ...belgian, useShippingAsBilling: true }))).toBe(true);
+    expect(isStepValid(1, form({ ...billing, ...belgian, billingPostalCode: '300', useShippingAsBilling: true }))).toBe(
+      false,
+    );
+    expect(
+      isStepValid(1, form({ ...billing, ...belgian, ...shipping, shippingState: '', shippingCountry: 'BE' })),
+    ).toBe(false);
+    expect(
+      isStepValid(
+        1,
+        form({ ...billing, ...shipping, shippingState: '', shippingPostalCode: '', shippingCountry: 'HK' }),
+      ),
+    ).toBe(true);
+  });
+
   it('line 2 is optional and the e-mail does not hold up the address step', () => {
     expect(
       isStepValid(1, form({ ...billing, billingLine2: '', useShippingAsBilling: true, customerEmail: 'nope' })),

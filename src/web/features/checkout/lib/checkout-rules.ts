@@ -2,6 +2,7 @@
  * The wizard's own decisions, kept pure so they are tested without a browser: which step may
  * move on, the request body, when an order can be reused, and what a failed payment says.
  */
+import { isPostalCodeRequired, isStateRequired } from '@/domain/address';
 import type { CartLine } from '@/domain/cart';
 import {
   addressesFromForm,
@@ -17,8 +18,14 @@ import { ApiError } from '@/web/lib/api-client';
 
 export type CheckoutStep = 0 | 1 | 2;
 
-/** Optional fields: every other field of a step must be filled. */
-const OPTIONAL_FIELDS = new Set<keyof CheckoutForm>(['billingLine2', 'shippingLine2']);
+/** Optional fields: every other field of a step must be filled. State and postal code depend on the country. */
+function isOptional(field: keyof CheckoutForm, form: CheckoutForm): boolean {
+  if (field === 'billingLine2' || field === 'shippingLine2') return true;
+  const country = (field.startsWith('billing') ? form.billingCountry : form.shippingCountry).trim().toUpperCase();
+  if (field === 'billingState' || field === 'shippingState') return !isStateRequired(country);
+  if (field === 'billingPostalCode' || field === 'shippingPostalCode') return !isPostalCodeRequired(country);
+  return false;
+}
 
 export function stepFields(step: CheckoutStep, form: CheckoutForm): ReadonlyArray<keyof CheckoutForm> {
   if (step === 0) return CONTACT_STEP_FIELDS;
@@ -28,11 +35,12 @@ export function stepFields(step: CheckoutStep, form: CheckoutForm): ReadonlyArra
 
 /**
  * Contact: the e-mail is non-empty without errors. Addresses: billing name, line1, city,
- * state and postal code filled without errors, and shipping too unless billing is used for both.
+ * state and postal code filled without errors (state and postal code where the country has
+ * them), and shipping too unless billing is used for both.
  */
 export function isStepValid(step: CheckoutStep, form: CheckoutForm): boolean {
   const fields = stepFields(step, form);
-  if (fields.some((field) => !OPTIONAL_FIELDS.has(field) && !String(form[field] ?? '').trim())) return false;
+  if (fields.some((field) => !isOptional(field, form) && !String(form[field] ?? '').trim())) return false;
   const result = checkoutFormSchema.safeParse(form);
   if (result.success) return true;
   const invalid = new Set(result.error.issues.map((issue) => issue.path[0]));
