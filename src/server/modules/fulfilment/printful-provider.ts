@@ -51,7 +51,8 @@ function orderBody({ order, items }: FulfilmentRequest) {
       address1: order.shipping_address_line1,
       address2: order.shipping_address_line2 ?? undefined,
       city: order.shipping_city,
-      state_code: state.length <= 3 ? state.toUpperCase() : state,
+      // Most countries have no state: Printful is sent none rather than an empty code.
+      state_code: !state ? undefined : state.length <= 3 ? state.toUpperCase() : state,
       country_code: order.shipping_country ?? 'US',
       zip: order.shipping_postal_code,
       email: order.customer_email,
