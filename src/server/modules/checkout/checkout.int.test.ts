@@ -181,6 +181,87 @@ describe('what can be ordered', () => {
   });
 });
 
+describe('addresses are held to the rules of their country (issue 17)', () => {
+  const BELGIAN_ADDRESS = {
+    name: 'Anna Peeters',
+    line1: 'Bondgenotenlaan 1',
+    city: 'Leuven',
+    state: '',
+    postalCode: '3000',
+    country: 'BE',
+  };
+  const orderCount = async () => (await shop.context.db.select({ id: orders.id }).from(orders)).length;
+  const itemCount = async () => (await shop.context.db.select({ id: order_items.id }).from(order_items)).length;
+
+  it('takes a Belgian address with postal code 3000 and no state', async () => {
+    const [product] = products;
+    const { status, body } = await checkout(
+      checkoutBody([{ product, transformationId: artwork.transformationId }], {
+        billingAddress: BELGIAN_ADDRESS,
+        shippingAddress: { ...BELGIAN_ADDRESS, postalCode: ' 1000 ', city: 'Brussels' },
+      }),
+    );
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(await orderOf(body.order_id)).toMatchObject({
+      billing_country: 'BE',
+      billing_postal_code: '3000',
+      billing_state: '',
+      shipping_country: 'BE',
+      shipping_postal_code: '1000',
+      shipping_city: 'Brussels',
+    });
+  });
+
+  it('stores a postal code the way the country writes it', async () => {
+    const [product] = products;
+    const dutch = { ...BELGIAN_ADDRESS, city: 'Amsterdam', postalCode: '1012  ab', country: 'nl' };
+    const { status, body } = await checkout(
+      checkoutBody([{ product, transformationId: artwork.transformationId }], {
+        billingAddress: dutch,
+        shippingAddress: dutch,
+      }),
+    );
+    expect(status).toBe(200);
+    expect(await orderOf(body.order_id)).toMatchObject({ shipping_postal_code: '1012 AB', shipping_country: 'NL' });
+  });
+
+  it('refuses an invalid postal code with a 400 naming the country, and writes nothing', async () => {
+    const [product] = products;
+    const before = [await orderCount(), await itemCount()];
+    const cases: Array<[object, string]> = [
+      [{ shippingAddress: { ...BELGIAN_ADDRESS, postalCode: '30000' } }, 'Enter a valid postal code for Belgium.'],
+      [{ billingAddress: { ...BELGIAN_ADDRESS, postalCode: '' } }, 'Postal code is required'],
+      [
+        { shippingAddress: { ...BELGIAN_ADDRESS, country: 'CA', state: 'ON', postalCode: 'K1A 0B' } },
+        'Enter a valid postal code for Canada.',
+      ],
+      [{ shippingAddress: { ...BELGIAN_ADDRESS, country: 'CA', postalCode: 'K1A 0B1' } }, 'Province is required'],
+      [{ shippingAddress: { ...BELGIAN_ADDRESS, country: 'XX' } }, 'Please choose a country'],
+    ];
+    for (const [override, message] of cases) {
+      const { status, body } = await checkout(
+        checkoutBody([{ product, transformationId: artwork.transformationId }], override),
+      );
+      expect(status, message).toBe(400);
+      expect(body).toEqual({ success: false, error: message });
+    }
+    expect([await orderCount(), await itemCount()]).toEqual(before);
+  });
+
+  it('asks no postal code of a country that has none', async () => {
+    const [product] = products;
+    const hongKong = { ...BELGIAN_ADDRESS, city: 'Central', postalCode: '', country: 'HK' };
+    const { status } = await checkout(
+      checkoutBody([{ product, transformationId: artwork.transformationId }], {
+        billingAddress: hongKong,
+        shippingAddress: hongKong,
+      }),
+    );
+    expect(status).toBe(200);
+  });
+});
+
 describe('each item records the print file, the transformation and the mockups', () => {
   it('takes mockups from our own table for that artwork and variant', async () => {
     const [product] = products;
