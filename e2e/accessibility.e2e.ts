@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBody } from '../src/server/testing/fixtures/orders';
 import { collectPageErrors, launchBrowser, screenshot, settleImages } from './support/browser';
 import { ROOT, startShop, type ShopProcess } from './support/server';
 
@@ -116,6 +117,7 @@ describe('accessibility of the storefront (issue 17): one journey, each state at
   let page: Page;
   let errors: string[];
   let orderId: string;
+  let artworkId: string;
 
   beforeAll(async () => {
     // axe needs a page in a context of its own.
@@ -188,6 +190,7 @@ describe('accessibility of the storefront (issue 17): one journey, each state at
       await screenshot(page, 'a11y-transform-compact-390', { fullPage: false });
     }
     await page.getByTestId('compare-slider').waitFor({ timeout: 90_000 });
+    artworkId = new URL(page.url()).searchParams.get('artwork')!;
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor();
     await page.waitForFunction(
@@ -286,6 +289,24 @@ describe('accessibility of the storefront (issue 17): one journey, each state at
     await page.goto(`${shop.url}/payment-cancelled?order_id=${orderId}`);
     await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
     faults.push(...(await audit(page, 'payment-cancelled')));
+    expect(faults).toEqual([]);
+  });
+
+  it('an unpaid order: its page offers to pay, and its payment form: no serious or critical fault', async () => {
+    const [product] = await (await fetch(`${shop.url}/api/products`)).json();
+    const placed = await fetch(`${shop.url}/api/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(checkoutBody([{ product, transformationId: artworkId }])),
+    });
+    const pendingId = (await placed.json()).order_id as string;
+
+    await page.goto(`${shop.url}/order-status/${pendingId}`);
+    await page.getByText('This order is waiting for payment').waitFor();
+    const faults = await audit(page, 'order-pending');
+    await page.getByRole('button', { name: /^Pay \$[\d.]+ now$/ }).click();
+    await page.getByTestId('pay-order').getByTestId('card-form').waitFor();
+    faults.push(...(await audit(page, 'order-pay-later')));
     expect(faults).toEqual([]);
   });
 

@@ -45,7 +45,7 @@ export function OrderPayment({ order, merchant }: { order: OrderRead; merchant: 
   return (
     <Card className="mt-8" data-testid="order-payment">
       <CardHeader>
-        <CardTitle>Complete your payment</CardTitle>
+        <CardTitle as="h2">Complete your payment</CardTitle>
       </CardHeader>
       <CardContent>
         <PayOrder
