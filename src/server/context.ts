@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
 import { ReadCache } from './http/read-cache.js';
-import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { deferredJobQueue, type DeferredJobQueue } from './jobs/deferred-queue.js';
+
 import { createStorage, type Storage } from './infra/storage/index.js';
 
 export interface AppContext {
@@ -14,7 +15,7 @@ export interface AppContext {
   database: DatabaseHandle;
   db: Database;
   storage: Storage;
-  jobs: JobQueue;
+  jobs: DeferredJobQueue;
   /** The storefront's hot reads, kept in memory until their tables change. */
   readCache: ReadCache;
   log: FastifyBaseLogger;
@@ -23,6 +24,11 @@ export interface AppContext {
 export interface ContextOverrides {
   database?: DatabaseHandle;
   storage?: Storage;
+  /**
+   * Leave the job queue to start on its first use (or `jobs.start()`), so that a starting
+   * server answers sooner. Otherwise it is running when the context is made.
+   */
+  startJobsLater?: boolean;
 }
 
 export async function createContext(
@@ -35,7 +41,8 @@ export async function createContext(
   await database.migrate();
   const storage = overrides.storage ?? (await createStorage(config));
   await storage.ready();
-  const jobs = await startJobQueue(database, log);
+  const jobs = deferredJobQueue(database, log);
+  if (!overrides.startJobsLater) await jobs.start();
   return { config, database, db: database.db, storage, jobs, readCache: new ReadCache(database), log };
 }
 

@@ -33,8 +33,8 @@ async function main(): Promise<void> {
     import('./modules/settings/index.js'),
     import('./seed/seed.js'),
   ]);
-  const context = await createContext(config, log, { database: await opening });
-  await seed.seedShop(context);
+  const context = await createContext(config, log, { database: await opening, startJobsLater: true });
+  await seed.seedData(context);
   await settings.applyStoredSecrets(context);
   const stopWatchingSecrets = settings.watchStoredSecrets(context);
   if (config.admin) {
@@ -73,6 +73,8 @@ async function main(): Promise<void> {
   const { sweepStaleUploads } = await import('./modules/images/index.js');
   const swept = await sweepStaleUploads(config.requestTimeoutSeconds * 1000 + 60_000);
   if (swept > 0) log.info(`removed ${swept} temporary upload folder(s) left by an earlier run`);
+  await context.jobs.start();
+  await seed.queueSeedRenders(context);
   if (config.runWorkers) {
     await context.jobs.work(createJobHandlers(context));
     // The processes that work jobs also look for work a crash left owed.

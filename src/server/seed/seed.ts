@@ -18,9 +18,19 @@ import { queueMissingStylePreviews } from '../modules/styles/index.js';
 import { EXAMPLES_ASSET_DIR, STATIC_EXAMPLE_PAIRS } from '../modules/content/index.js';
 
 export async function seedShop(context: AppContext): Promise<void> {
+  await seedData(context);
+  await queueSeedRenders(context);
+}
+
+/** The rows and files a shop needs before it answers anyone. */
+export async function seedData(context: AppContext): Promise<void> {
   await seedStyles(context);
   await seedProducts(context);
   await seedStaticExamples(context);
+}
+
+/** The pictures still missing (style previews, product images), made by the job workers. */
+export async function queueSeedRenders(context: AppContext): Promise<void> {
   await queueMissingStylePreviews(context);
   await queueMissingProductImages(context);
 }

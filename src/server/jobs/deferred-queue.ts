@@ -1,0 +1,37 @@
+/**
+ * A job queue that starts when first used rather than when made. Starting pg-boss (loading
+ * it, checking its schema and every queue) takes a few hundred milliseconds of the single
+ * embedded connection; `npm start` answers visitors first and starts the queue right after.
+ * Until then, anything sent waits for the start; nothing is lost.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/client.js';
+import type { JobQueue } from './queue.js';
+
+export interface DeferredJobQueue extends JobQueue {
+  /** Starts the queue (once) and resolves when it is running. */
+  start(): Promise<JobQueue>;
+}
+
+export function deferredJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): DeferredJobQueue {
+  let started: Promise<JobQueue> | undefined;
+  let queue: JobQueue | undefined;
+  const start = () =>
+    (started ??= import('./queue.js')
+      .then(({ startJobQueue }) => startJobQueue(database, log))
+      .then((running) => (queue = running)));
+
+  return {
+    start,
+    send: async (name, data, options) => (await start()).send(name, data, options),
+    sendWithin: async (tx, name, data, options) => (await start()).sendWithin(tx, name, data, options),
+    sendAll: async (jobs, tx) => (await start()).sendAll(jobs, tx),
+    states: async (name, data) => (await start()).states(name, data),
+    // A queue not yet started has no workers to wake: they look for work as they start.
+    wake: (name) => queue?.wake(name),
+    work: async (handlers) => (await start()).work(handlers),
+    async stop() {
+      if (started) await (await started).stop();
+    },
+  };
+}
