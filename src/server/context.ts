@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
 import { ReadCache } from './http/read-cache.js';
-import { deferredJobQueue, type DeferredJobQueue } from './jobs/deferred-queue.js';
+import { deferredJobQueue } from './jobs/deferred-queue.js';
+import type { JobQueue } from './jobs/queue.js';
 
 import { createStorage, type Storage } from './infra/storage/index.js';
 
@@ -15,7 +16,7 @@ export interface AppContext {
   database: DatabaseHandle;
   db: Database;
   storage: Storage;
-  jobs: DeferredJobQueue;
+  jobs: JobQueue;
   /** The storefront's hot reads, kept in memory until their tables change. */
   readCache: ReadCache;
   log: FastifyBaseLogger;
@@ -25,7 +26,7 @@ export interface ContextOverrides {
   database?: DatabaseHandle;
   storage?: Storage;
   /**
-   * Leave the job queue to start on its first use (or `jobs.start()`), so that a starting
+   * Leave the job queue to start on its first use, so that a starting
    * server answers sooner. Otherwise it is running when the context is made.
    */
   startJobsLater?: boolean;

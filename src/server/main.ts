@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   const { sweepStaleUploads } = await import('./modules/images/index.js');
   const swept = await sweepStaleUploads(config.requestTimeoutSeconds * 1000 + 60_000);
   if (swept > 0) log.info(`removed ${swept} temporary upload folder(s) left by an earlier run`);
-  await context.jobs.start();
+  // The first job sent starts the job queue.
   await seed.queueSeedRenders(context);
   if (config.runWorkers) {
     await context.jobs.work(createJobHandlers(context));
