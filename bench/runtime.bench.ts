@@ -23,14 +23,20 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Resident memory of a process and all its descendants, in bytes. */
-function treeRss(pid: number): number {
-  let total = 0;
+/**
+ * Memory of a process and all its descendants, in bytes: resident (RSS, the issue's figure,
+ * which counts pages the processes share, such as the node binary, once per process) and
+ * proportional (PSS, each shared page split between its sharers: what the tree really holds).
+ */
+function treeMemory(pid: number): { rss: number; pss: number } {
+  let rss = 0;
+  let pss = 0;
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0) * 1024;
+    pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0) * 1024;
   } catch {
-    return 0;
+    return { rss: 0, pss: 0 };
   }
   let children: string[] = [];
   try {
@@ -40,9 +46,19 @@ function treeRss(pid: number): number {
   } catch {
     // no children
   }
-  for (const child of children) total += treeRss(Number(child));
-  return total;
+  for (const child of children) {
+    const memory = treeMemory(Number(child));
+    rss += memory.rss;
+    pss += memory.pss;
+  }
+  return { rss, pss };
 }
+
+const treeRss = (pid: number): number => treeMemory(pid).rss;
+const memoryOf = (pid: number): string => {
+  const { rss, pss } = treeMemory(pid);
+  return `${mb(rss)} (PSS ${mb(pss)})`;
+};
 
 async function json(response: Response): Promise<any> {
   const text = await response.text();
@@ -114,7 +130,7 @@ for (let run = 1; run <= 5; run += 1) {
   starts.push(performance.now() - started);
   await sleep(3000);
   console.log(
-    `   run ${run}: /healthz after ${starts.at(-1)!.toFixed(0)} ms; resident ${mb(treeRss(shop.child.pid!))} 3 s later`,
+    `   run ${run}: /healthz after ${starts.at(-1)!.toFixed(0)} ms; resident ${memoryOf(shop.child.pid!)} 3 s later`,
   );
   await shop.stop();
 }
@@ -162,7 +178,7 @@ console.log('\n3. six 12 MP photos transformed at once (peak target ≤ 900 MB; 
       await upload(shop, await cameraPhoto(available[index % available.length], 4000, 3000), `photo-${index}.jpg`),
     );
   }
-  console.log(`   after six uploads: ${mb(treeRss(pid))}`);
+  console.log(`   after six uploads: ${memoryOf(pid)}`);
   let peak = 0;
   let sampling = true;
   const sampler = (async () => {
@@ -186,7 +202,7 @@ console.log('\n3. six 12 MP photos transformed at once (peak target ≤ 900 MB; 
   for (const seconds of idleFor) {
     await sleep((seconds - waited) * 1000);
     waited = seconds;
-    console.log(`   idle ${String(seconds).padStart(3)} s: ${mb(treeRss(pid))}`);
+    console.log(`   idle ${String(seconds).padStart(3)} s: ${memoryOf(pid)}`);
   }
   await shop.stop();
 }
