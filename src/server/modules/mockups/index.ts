@@ -1,4 +1,4 @@
-export { warmLocalMockups } from './local/index.js';
+export { warmMockupTemplates } from './templates.js';
 export { renderPrintfulMockups } from './printful-mockups.js';
 export { queueMissingProductImages, renderCatalogImages, renderStoreProductImage } from './product-images.js';
 export { mockupRoutes } from './routes.js';

@@ -6,6 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { physical_items } from '../../db/schema.js';
 import { renderProductImage } from './local/index.js';
+import { templateOptions } from './templates.js';
 import { builtinCatalog, builtinProductImageKey, findBuiltinVariant } from '../catalog/index.js';
 
 export async function queueMissingProductImages(context: AppContext): Promise<void> {
@@ -27,7 +28,7 @@ export async function renderStoreProductImage(context: AppContext, productId: st
   if (!item || item.product_image_url || !item.printful_variant_id || !findBuiltinVariant(item.printful_variant_id))
     return;
   const key = `products/variant-${item.printful_variant_id}.jpg`;
-  await context.storage.put(key, await renderProductImage(item.printful_variant_id), {
+  await context.storage.put(key, await renderProductImage(item.printful_variant_id, templateOptions(context)), {
     contentType: 'image/jpeg',
     cacheSeconds: 86_400,
   });
@@ -43,7 +44,7 @@ export async function renderCatalogImages(context: AppContext): Promise<void> {
     const key = builtinProductImageKey(product.id);
     const [first] = product.variants;
     if (!first || (await context.storage.exists(key))) continue;
-    await context.storage.put(key, await renderProductImage(first.id), {
+    await context.storage.put(key, await renderProductImage(first.id, templateOptions(context)), {
       contentType: 'image/jpeg',
       cacheSeconds: 86_400,
     });

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { image_transformations } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { renderLocalMockups, UnknownVariantError } from './local/index.js';
+import { templateOptions } from './templates.js';
 import { listMockups, saveMockups, type MockupRow } from './repository.js';
 
 export const MOCKUP_MESSAGES = {
@@ -63,7 +64,7 @@ async function renderAndStore(context: AppContext, artworkId: string, bytes: Buf
   if (already.some((row) => row.source === 'local')) return;
   let views;
   try {
-    views = await renderLocalMockups(bytes, variantId);
+    views = await renderLocalMockups(bytes, variantId, templateOptions(context));
   } catch (error) {
     if (error instanceof UnknownVariantError) throw badRequest(`Failed to generate previews for variant ${variantId}`);
     throw error;

@@ -15,7 +15,7 @@ import { LIVE_JOB_STATES } from '../../jobs/queue.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
 import { decodeToJpeg, enlargeForPrint } from '../images/index.js';
-import { warmLocalMockups } from '../mockups/index.js';
+import { warmMockupTemplates } from '../mockups/index.js';
 import { engineFor, StyleEngineError } from '../styles/index.js';
 import { announceChange } from './progress-signal.js';
 import {
@@ -77,7 +77,7 @@ export async function startTransformation(
   context.jobs.wake('transformation.render');
   // The visitor will want mockups in a moment: build the renderer's product templates while
   // the artwork is made, rather than holding them in memory while the shop sits idle.
-  warmLocalMockups().catch((error) => context.log.warn({ err: error }, 'mockup warm-up failed'));
+  warmMockupTemplates(context).catch((error) => context.log.warn({ err: error }, 'mockup warm-up failed'));
   return row;
 }
 

@@ -60,21 +60,30 @@ function kindOf(variantId: number): MockupKind {
 
 const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+export interface TemplateOptions {
+  /** A folder keeping the product templates between processes (see template-cache.ts). */
+  templateCache?: string;
+}
+
 /** Renders every view a buyer would want of this variant carrying the artwork; the first is the main one. */
-export async function renderLocalMockups(artwork: Buffer, variantId: number): Promise<LocalMockup[]> {
+export async function renderLocalMockups(
+  artwork: Buffer,
+  variantId: number,
+  { templateCache }: TemplateOptions = {},
+): Promise<LocalMockup[]> {
   const lane = laneFor(kindOf(variantId));
   // A private copy: the caller's Buffer may share its memory with others, and ours is moved.
   const bytes = new Uint8Array(artwork);
   const views = (await lane.run(
-    { kind: 'views', artwork: bytes, variantId },
+    { kind: 'views', artwork: bytes, variantId, templateCache },
     { transferList: [bytes.buffer] },
   )) as RenderedView[];
   return views.map((view) => ({ placement: view.placement, label: view.label, image: toBuffer(view.image) }));
 }
 
 /** The product shown without artwork (the catalog's product image). */
-export async function renderProductImage(variantId: number): Promise<Buffer> {
-  const image = (await laneFor(kindOf(variantId)).run({ kind: 'blank', variantId })) as Uint8Array;
+export async function renderProductImage(variantId: number, { templateCache }: TemplateOptions = {}): Promise<Buffer> {
+  const image = (await laneFor(kindOf(variantId)).run({ kind: 'blank', variantId, templateCache })) as Uint8Array;
   return toBuffer(image);
 }
 
@@ -85,13 +94,14 @@ export async function renderProductImage(variantId: number): Promise<Buffer> {
  */
 export async function warmLocalMockups(
   variantIds: readonly number[] = defaultStoreProducts.map((p) => p.variantId),
+  { templateCache }: TemplateOptions = {},
 ): Promise<void> {
   const byLane = new Map<Pool, number[]>();
   for (const variantId of variantIds) {
     const lane = laneFor(kindOf(variantId));
     byLane.set(lane, [...(byLane.get(lane) ?? []), variantId]);
   }
-  await Promise.all([...byLane].map(([lane, ids]) => lane.run({ kind: 'warm', variantIds: ids })));
+  await Promise.all([...byLane].map(([lane, ids]) => lane.run({ kind: 'warm', variantIds: ids, templateCache })));
 }
 
 /** Ends the workers (tests, shutdown). */

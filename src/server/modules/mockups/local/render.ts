@@ -38,12 +38,12 @@ export function viewsOf(variantId: number, artAspect: number): ViewDefinition[] 
   return viewsByKind[found.product.mockup]({ product: found.product, variant: found.variant, artAspect });
 }
 
-export async function renderViews(artwork: Uint8Array, variantId: number): Promise<RenderedView[]> {
+export async function renderViews(artwork: Uint8Array, variantId: number, cacheDir?: string): Promise<RenderedView[]> {
   const art = await prepareArtwork(artwork);
   const views = viewsOf(variantId, art.aspect) ?? [];
   return Promise.all(
     views.map(async (view) => {
-      const template = await templateFor(view);
+      const template = await templateFor(view, cacheDir);
       const pixels = composeView(template, art);
       return {
         placement: view.placement,
@@ -55,18 +55,18 @@ export async function renderViews(artwork: Uint8Array, variantId: number): Promi
 }
 
 /** The main view without artwork. */
-export async function renderBlank(variantId: number): Promise<Uint8Array> {
+export async function renderBlank(variantId: number, cacheDir?: string): Promise<Uint8Array> {
   const [main] = viewsOf(variantId, 0.75) ?? [];
   if (!main) return new Uint8Array();
-  const template = await templateFor(main);
+  const template = await templateFor(main, cacheDir);
   return encodeJpeg(template.base, template.width, template.height);
 }
 
 /** Builds the templates of these variants' views (portrait and landscape wall art alike). */
-export async function warmTemplates(variantIds: readonly number[]): Promise<void> {
+export async function warmTemplates(variantIds: readonly number[], cacheDir?: string): Promise<void> {
   for (const variantId of variantIds) {
     const views = new Map<string, ViewDefinition>();
     for (const aspect of [0.75, 1.5]) for (const view of viewsOf(variantId, aspect) ?? []) views.set(view.key, view);
-    await Promise.all([...views.values()].map(templateFor));
+    await Promise.all([...views.values()].map((view) => templateFor(view, cacheDir)));
   }
 }

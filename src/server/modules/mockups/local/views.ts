@@ -1,5 +1,6 @@
 import type { CatalogProduct, CatalogVariant } from '../../catalog/index.js';
 import type { ViewTemplate } from './template.js';
+import { cachedTemplate } from './template-cache.js';
 
 /** Every mockup is this size, square, like Printful's. */
 export const MOCKUP_SIZE = 800;
@@ -21,11 +22,14 @@ export interface ViewContext {
 
 const templates = new Map<string, Promise<ViewTemplate>>();
 
-/** The template of a view, built once per process. */
-export function templateFor(view: ViewDefinition): Promise<ViewTemplate> {
+/**
+ * The template of a view, built once per process, or once per version of the drawing code
+ * when `cacheDir` keeps templates on disk (see template-cache.ts).
+ */
+export function templateFor(view: ViewDefinition, cacheDir?: string): Promise<ViewTemplate> {
   let template = templates.get(view.key);
   if (!template) {
-    template = view.build();
+    template = cacheDir ? cachedTemplate(cacheDir, view.key, view.build) : view.build();
     templates.set(view.key, template);
     template.catch(() => templates.delete(view.key));
   }

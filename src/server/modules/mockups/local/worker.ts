@@ -4,19 +4,21 @@
  */
 import { renderBlank, renderViews, warmTemplates, type RenderedView } from './render.js';
 
-export type MockupTask =
+/** `templateCache`: a folder keeping templates between processes (none: built in memory only). */
+export type MockupTask = { templateCache?: string } & (
   | { kind: 'views'; artwork: Uint8Array; variantId: number }
   | { kind: 'blank'; variantId: number }
-  | { kind: 'warm'; variantIds: number[] };
+  | { kind: 'warm'; variantIds: number[] }
+);
 
 export default async function mockupTask(task: MockupTask): Promise<RenderedView[] | Uint8Array | null> {
   switch (task.kind) {
     case 'views':
-      return renderViews(task.artwork, task.variantId);
+      return renderViews(task.artwork, task.variantId, task.templateCache);
     case 'blank':
-      return renderBlank(task.variantId);
+      return renderBlank(task.variantId, task.templateCache);
     case 'warm':
-      await warmTemplates(task.variantIds);
+      await warmTemplates(task.variantIds, task.templateCache);
       return null;
   }
 }
