@@ -3,6 +3,7 @@
  * Importing the styles registers every kernel they use.
  */
 import { parentPort } from 'node:worker_threads';
+import { collectWhenIdle } from './idle-gc.js';
 import { runKernelChunks } from './parallel.js';
 import './styles/index.js';
 
@@ -15,6 +16,7 @@ parentPort?.on(
     } catch (e) {
       parentPort?.postMessage({ id: m.id, error: e instanceof Error ? e.message : String(e) });
     }
+    collectWhenIdle();
   },
 );
 

@@ -3,6 +3,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { type LocalRenderOutput, renderLocal } from './render.js';
+import { collectWhenIdle } from './idle-gc.js';
 import { warmHelper } from './parallel.js';
 import type { LocalStyleId } from './catalogue.js';
 
@@ -26,5 +27,6 @@ export default async function renderTask(task: RenderTask): Promise<LocalRenderO
     );
   } finally {
     port?.close();
+    collectWhenIdle();
   }
 }

@@ -1,0 +1,25 @@
+/**
+ * A render's pixel buffers are SharedArrayBuffers that both of its threads reference (the
+ * pool thread and its helper, see parallel.ts), and memory is returned only once each thread
+ * has collected its garbage. A thread that goes quiet after a render allocates nothing more,
+ * so V8 never collects on its own, and the last render's buffers stayed resident: measured
+ * on six 12 MP renders one after another, 609 MB at the peak and 543 MB after, against
+ * 374 MB and 216 MB when both threads collect once they fall idle.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/** How long a thread waits for more work before it collects. */
+const QUIET_MS = 200;
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Collects this thread's garbage once it has had no work for a moment (each call restarts the wait). */
+export function collectWhenIdle(): void {
+  clearTimeout(timer);
+  timer = setTimeout(gc, QUIET_MS);
+  timer.unref();
+}
