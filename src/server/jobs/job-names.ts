@@ -91,3 +91,8 @@ export const JOB_NAMES = Object.keys(jobSettings) as JobName[];
 export function settingsFor(name: JobName): JobSettings {
   return { ...defaults, ...jobSettings[name] };
 }
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+/** Queued, waiting to retry, or being worked. */
+export const LIVE_JOB_STATES: readonly JobState[] = ['created', 'retry', 'active'];

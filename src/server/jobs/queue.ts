@@ -7,7 +7,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { transactionExecutor, type DatabaseHandle, type Transaction } from '../db/client.js';
 import { jobRuns, reportQueueDepths, timed } from '../http/metrics.js';
 import type { NextJob } from './flow.js';
-import { JOB_NAMES, settingsFor, type JobHandlers, type JobName, type JobPayloads } from './job-names.js';
+import {
+  JOB_NAMES,
+  settingsFor,
+  type JobHandlers,
+  type JobName,
+  type JobPayloads,
+  type JobState,
+} from './job-names.js';
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
@@ -32,10 +39,7 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
-
-/** Queued, waiting to retry, or being worked. */
-export const LIVE_JOB_STATES: readonly JobState[] = ['created', 'retry', 'active'];
+export { LIVE_JOB_STATES, type JobState } from './job-names.js';
 
 /** How often pg-boss looks for jobs whose time or heartbeat ran out (its default is a minute). */
 const SUPERVISE_SECONDS = 10;

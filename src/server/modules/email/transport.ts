@@ -5,7 +5,6 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 
 export interface OutgoingMail {
@@ -28,16 +27,27 @@ function messageIdHeader(mail: OutgoingMail, publicUrl: string): string {
   return `<${mail.id}@${new URL(publicUrl).hostname}>`;
 }
 
+/** Made on the first call, then the same every time. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+/** nodemailer (60 files) loads with the first message, not with the shop. */
+const loadNodemailer = once(async () => (await import('nodemailer')).default);
+
 export function createSmtpTransport(smtpUrl: string, publicUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = once(async () => (await loadNodemailer()).createTransport(smtpUrl));
+  let opened: Awaited<ReturnType<typeof transporter>> | undefined;
   return {
     kind: 'smtp',
     async send(mail) {
-      const info = await transporter.sendMail({ ...mail, messageId: messageIdHeader(mail, publicUrl) });
+      opened = await transporter();
+      const info = await opened.sendMail({ ...mail, messageId: messageIdHeader(mail, publicUrl) });
       if (info.rejected.length > 0) throw new Error(`The mail server refused ${info.rejected.join(', ')}`);
       return { providerMessageId: info.messageId ?? null };
     },
-    close: () => transporter.close(),
+    close: () => opened?.close(),
   };
 }
 
@@ -47,18 +57,22 @@ export function outboxDirectory(config: Pick<Config, 'dataDir'>): string {
 
 export function createOutboxTransport(directory: string, publicUrl: string): MailTransport {
   // nodemailer builds the complete MIME message; we keep it instead of sending it.
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const builder = once(async () =>
+    (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
+  let opened: Awaited<ReturnType<typeof builder>> | undefined;
   return {
     kind: 'outbox',
     async send(mail) {
       const messageId = messageIdHeader(mail, publicUrl);
-      const info = await builder.sendMail({ ...mail, messageId });
+      opened = await builder();
+      const info = await opened.sendMail({ ...mail, messageId });
       // Each message holds a customer's name, address and e-mail: readable by the shop's user only.
       await mkdir(directory, { recursive: true, mode: 0o700 });
       await writeFile(join(directory, `${mail.id}.eml`), info.message as Buffer, { mode: 0o600 });
       return { providerMessageId: messageId };
     },
-    close: () => builder.close(),
+    close: () => opened?.close(),
   };
 }
 

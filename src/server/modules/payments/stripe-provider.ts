@@ -3,7 +3,7 @@
  * webhooks verified on the raw body. `STRIPE_API_BASE` points the client elsewhere (the
  * tests' local fake speaks Stripe's JSON).
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
@@ -12,9 +12,14 @@ import { PaymentProviderError, type PaymentProvider } from './provider.js';
 
 type StripeConfig = NonNullable<Config['stripe']>;
 
-export function createStripeClient(config: StripeConfig): Stripe {
+/** Stripe's library (250 files) loads when first needed: a shop without Stripe starts without it. */
+let stripeLibrary: typeof Stripe | undefined;
+const loadStripe = async () => (stripeLibrary ??= (await import('stripe')).default);
+
+export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
   const base = config.apiBase ? new URL(config.apiBase) : null;
-  return new Stripe(config.secretKey, {
+  const StripeClient = await loadStripe();
+  return new StripeClient(config.secretKey, {
     ...(base
       ? {
           host: base.hostname,
@@ -30,7 +35,8 @@ export function createStripeClient(config: StripeConfig): Stripe {
 
 /** Stripe's errors, turned into ours in one place: card and request problems may be shown. */
 export function toPaymentProviderError(error: unknown): PaymentProviderError {
-  if (error instanceof Stripe.errors.StripeError) {
+  // Only a call through the library can have failed with its error, so it is loaded by now.
+  if (stripeLibrary && error instanceof stripeLibrary.errors.StripeError) {
     const visible =
       error.type === 'StripeCardError' || error.type === 'StripeInvalidRequestError' ? error.message : null;
     return new PaymentProviderError(`Stripe: ${error.message}`, visible, { cause: error });
@@ -45,10 +51,10 @@ const REOPENABLE = new Set<Stripe.PaymentIntent.Status>([
   'requires_action',
 ]);
 
-const clients = new WeakMap<AppContext, { secretKey: string; stripe: Stripe }>();
+const clients = new WeakMap<AppContext, { secretKey: string; stripe: Promise<Stripe> }>();
 
 /** The client for the keys in use now: a key saved in Settings replaces the client at once. */
-function stripeFor(context: AppContext): { stripe: Stripe; config: StripeConfig } {
+async function stripeFor(context: AppContext): Promise<{ stripe: Stripe; config: StripeConfig }> {
   const config = context.config.stripe;
   if (!config) throw new Error('Stripe is not configured');
   let client = clients.get(context);
@@ -56,14 +62,14 @@ function stripeFor(context: AppContext): { stripe: Stripe; config: StripeConfig 
     client = { secretKey: config.secretKey, stripe: createStripeClient(config) };
     clients.set(context, client);
   }
-  return { stripe: client.stripe, config };
+  return { stripe: await client.stripe, config };
 }
 
 export function createStripePaymentProvider(context: AppContext): PaymentProvider {
   return {
     id: 'stripe',
     async createPayment(input) {
-      const { stripe } = stripeFor(context);
+      const { stripe } = await stripeFor(context);
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -82,7 +88,7 @@ export function createStripePaymentProvider(context: AppContext): PaymentProvide
       }
     },
     async retrievePayment(paymentIntentId) {
-      const { stripe } = stripeFor(context);
+      const { stripe } = await stripeFor(context);
       try {
         const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
         return {
@@ -98,7 +104,7 @@ export function createStripePaymentProvider(context: AppContext): PaymentProvide
       }
     },
     async reopenPayment(paymentIntentId) {
-      const { stripe } = stripeFor(context);
+      const { stripe } = await stripeFor(context);
       try {
         const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
         if (REOPENABLE.has(intent.status) && intent.client_secret) {
@@ -110,7 +116,7 @@ export function createStripePaymentProvider(context: AppContext): PaymentProvide
       }
     },
     async refund(input) {
-      const { stripe } = stripeFor(context);
+      const { stripe } = await stripeFor(context);
       try {
         const refund = await stripe.refunds.create(
           { payment_intent: input.paymentIntentId, amount: input.amount, metadata: { order_id: input.orderId } },
@@ -148,7 +154,7 @@ export async function handleStripeWebhook(
   signature: string | undefined,
 ): Promise<AppliedPaymentEvent | { ignored: true }> {
   if (!context.config.stripe) throw new HttpError(404, 'Not found');
-  const { stripe, config } = stripeFor(context);
+  const { stripe, config } = await stripeFor(context);
   if (!config.webhookSecret) {
     context.log.error('a Stripe webhook arrived but STRIPE_WEBHOOK_SECRET is not set');
     throw new HttpError(400, 'Webhook secret is not configured');

@@ -5,9 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
-import OpenAI from 'openai';
-import Stripe from 'stripe';
 import type { IntegrationCheck, IntegrationId, IntegrationStatus } from '../../../domain/admin-settings.js';
 import { PAYMENT_MESSAGES } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
@@ -87,6 +84,7 @@ function probeFor(context: AppContext, id: IntegrationId): Probe {
         configuredBy: keySource(config, 'stripe_secret_key'),
         async run() {
           const base = stripe.apiBase ? new URL(stripe.apiBase) : undefined;
+          const { default: Stripe } = await import('stripe');
           const client = new Stripe(stripe.secretKey, {
             maxNetworkRetries: 0,
             timeout: CHECK_TIMEOUT_MS,
@@ -127,6 +125,7 @@ function probeFor(context: AppContext, id: IntegrationId): Probe {
           builtIn: false,
           configuredBy: keySource(config, 'openai_api_key'),
           async run() {
+            const { default: OpenAI } = await import('openai');
             const client = new OpenAI({
               apiKey: openai.apiKey,
               baseURL: openai.baseUrl,
@@ -167,6 +166,7 @@ function probeFor(context: AppContext, id: IntegrationId): Probe {
         builtIn: false,
         configuredBy: 'environment',
         async run() {
+          const { default: nodemailer } = await import('nodemailer');
           const transport = nodemailer.createTransport(smtpUrl, {
             connectionTimeout: CHECK_TIMEOUT_MS,
             greetingTimeout: CHECK_TIMEOUT_MS,

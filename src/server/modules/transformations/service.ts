@@ -11,7 +11,7 @@ import { stageFor, TRANSFORMATION_MESSAGES, type TransformationState } from '../
 import { renderDuration, timed } from '../../http/metrics.js';
 import type { AppContext } from '../../context.js';
 import { image_transformations, images, styles } from '../../db/schema.js';
-import { LIVE_JOB_STATES } from '../../jobs/queue.js';
+import { LIVE_JOB_STATES } from '../../jobs/job-names.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
 import { decodeToJpeg, enlargeForPrint } from '../images/index.js';
