@@ -16,9 +16,12 @@ interface StatusFields {
   printful_status: FulfilmentStatus;
 }
 
+/** Storefront §9: the order number is the first 8 characters of the id. */
+export const ORDER_NUMBER_LENGTH = 8;
+
 /** The order number shown to visitors: the first 8 characters of the id, upper-cased. */
 export function orderNumber(orderId: string): string {
-  return orderId.slice(0, 8).toUpperCase();
+  return orderId.slice(0, ORDER_NUMBER_LENGTH).toUpperCase();
 }
 
 export const ORDER_STATUS_LABELS = {
@@ -83,6 +86,43 @@ export const ORDER_PAGE_MESSAGES = {
   /** /payment-success when its params are missing or the order is not found. */
   paymentNotVerified: 'Order not found or payment verification failed.',
 } as const;
+
+// ---------------------------------------------------------------- Find my order (ours)
+
+export const FIND_ORDER_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  invalidOrderNumber: `Please enter the ${ORDER_NUMBER_LENGTH}-character order number from your confirmation email`,
+  /** The one answer to every lookup that finds nothing: it never tells whether the e-mail has orders. */
+  noMatch: 'We could not find an order with that email address and order number. Please check both and try again.',
+  tooManyTries: 'Too many tries. Please wait a few minutes and try again.',
+  failed: 'Something went wrong. Please try again.',
+} as const;
+
+/** Both fields of the Find my order form, used by the form and the route. */
+export const findOrderSchema = z.object({
+  email: z
+    .string({ error: FIND_ORDER_MESSAGES.invalidEmail })
+    .trim()
+    .max(320, { error: FIND_ORDER_MESSAGES.invalidEmail })
+    .pipe(z.email({ error: FIND_ORDER_MESSAGES.invalidEmail })),
+  // The order number as printed is upper-case hexadecimal; typed in lower case, or with the
+  // '#' the pages show before it, it is the same number.
+  orderNumber: z
+    .string({ error: FIND_ORDER_MESSAGES.invalidOrderNumber })
+    .trim()
+    .transform((value) => value.replace(/^#/, '').toLowerCase())
+    .pipe(
+      z
+        .string()
+        .regex(new RegExp(`^[0-9a-f]{${ORDER_NUMBER_LENGTH}}$`), { error: FIND_ORDER_MESSAGES.invalidOrderNumber }),
+    ),
+});
+export type FindOrderInput = z.input<typeof findOrderSchema>;
+
+/** What a successful lookup answers: where the order page is. */
+export interface FoundOrder {
+  orderId: string;
+}
 
 // ---------------------------------------------------------------- admin (admin §4)
 

@@ -23,7 +23,7 @@ import {
   transformationPatchSchema,
 } from '../../domain/admin-transformations.js';
 import { signInSchema, signUpSchema } from '../../domain/auth.js';
-import { adminOrderListQuery, refundRequest } from '../../domain/orders.js';
+import { adminOrderListQuery, findOrderSchema, refundRequest } from '../../domain/orders.js';
 import { analyticsQuerySchema, funnelEventSchema } from '../../domain/analytics.js';
 import {
   bulkPriceSchema,
@@ -93,6 +93,10 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   },
   'GET /api/orders/:id': { summary: "An order's status, items and tracking, for its customer" },
   'POST /api/orders/:id/verify-payment': { summary: 'Asks the payment provider whether an order was paid' },
+  'POST /api/orders/lookup': {
+    summary: "Find my order: an order's id from its customer's e-mail and order number (rate-limited)",
+    body: findOrderSchema,
+  },
   'POST /api/fulfilment/printful/webhook/:secret': {
     summary: "Printful's events (the secret is the store's webhook token)",
   },

@@ -1,9 +1,19 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { FIND_ORDER_MESSAGES, findOrderSchema } from '../../../domain/orders.js';
 import type { AppContext } from '../../context.js';
-import { readOrder, verifyOrderPayment } from './service.js';
+import { HttpError } from '../../http/errors.js';
+import { findOrderByNumber, readOrder, verifyOrderPayment } from './service.js';
 
 const verifyBody = z.object({ payment_intent_id: z.string().max(200).optional() }).default({});
+
+/**
+ * Find my order tries per address. An order number is 8 hex digits, so with a known e-mail a
+ * guesser needs billions of tries; 10 per 15 minutes is plenty for a customer retyping a
+ * number. Counted in this process's memory: with several web processes each counts its own.
+ */
+export const FIND_ORDER_LIMIT = { max: 10, timeWindow: 15 * 60 * 1000 };
 
 export async function orderRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.get('/api/orders/:id', async (request, reply) => {
@@ -18,5 +28,20 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext): Pr
     const { payment_intent_id } = verifyBody.parse(request.body ?? {});
     reply.header('cache-control', 'no-store');
     return verifyOrderPayment(context, id, payment_intent_id);
+  });
+
+  await app.register(async (limited) => {
+    // Only routes that ask for a limit get one.
+    await limited.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: () => new HttpError(429, FIND_ORDER_MESSAGES.tooManyTries, { code: 'rate_limited' }),
+    });
+
+    /** Find my order: e-mail + order number → the order's id, for the order page. */
+    limited.post('/api/orders/lookup', { config: { rateLimit: FIND_ORDER_LIMIT } }, async (request, reply) => {
+      const input = findOrderSchema.parse(request.body ?? {});
+      reply.header('cache-control', 'no-store');
+      return findOrderByNumber(context, input);
+    });
   });
 }

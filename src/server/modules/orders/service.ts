@@ -1,5 +1,5 @@
 /**
- * Orders as the visitor reads them (`GET /api/orders/:id`), the server-side payment check
+ * Orders as the visitor reads them (`GET /api/orders/:id`), Find my order, the server-side payment check
  * when the visitor returns from paying, and the owner's two actions on a paid order:
  * resend the confirmation, retry the fulfilment (admin §2, §4).
  */
@@ -9,6 +9,8 @@ import type { PaymentProviderId } from '../../../domain/checkout.js';
 import {
   canResendConfirmation,
   canRetryFulfilment,
+  FIND_ORDER_MESSAGES,
+  type FoundOrder,
   maskEmail,
   ORDER_PAGE_MESSAGES,
   orderNumber,
@@ -23,6 +25,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { sendOrderConfirmation } from '../email/index.js';
 import { applyPaymentEvent } from '../payments/index.js';
 import { paymentProvider } from '../payments/index.js';
+import { findOrderIdByNumber } from './repository.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -34,6 +37,19 @@ export async function findOrder(context: AppContext, id: string): Promise<OrderR
   const [order] = await context.db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw notFound(ORDER_PAGE_MESSAGES.notFound);
   return order;
+}
+
+/**
+ * Find my order: the order with this number and e-mail. Whatever does not match — an e-mail
+ * with no orders, a wrong number, another customer's order — gets the same 404 and words.
+ */
+export async function findOrderByNumber(
+  context: AppContext,
+  input: { email: string; orderNumber: string },
+): Promise<FoundOrder> {
+  const orderId = await findOrderIdByNumber(context.db, input.orderNumber, input.email.toLowerCase());
+  if (!orderId) throw notFound(FIND_ORDER_MESSAGES.noMatch);
+  return { orderId };
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
