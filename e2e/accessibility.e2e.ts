@@ -147,6 +147,23 @@ describe('accessibility of the storefront (issue 17): one journey, each state at
     expect(await audit(page, 'not-found')).toEqual([]);
   });
 
+  it('Find my order, empty, with bad input and with a number that matches no order: no serious or critical fault', async () => {
+    await page.goto(`${shop.url}/find-order`);
+    await page.getByRole('heading', { level: 1, name: 'Find my order' }).waitFor();
+    const faults = await audit(page, 'find-order');
+    await page.getByLabel('Email').fill('jane.traveller');
+    await page.getByLabel('Order number').fill('12');
+    await page.getByRole('button', { name: 'Find my order' }).click();
+    await page.getByTestId('field-error').nth(1).waitFor();
+    faults.push(...(await audit(page, 'find-order-bad-input')));
+    await page.getByLabel('Email').fill('jane.traveller@example.com');
+    await page.getByLabel('Order number').fill('0000ABCD');
+    await page.getByRole('button', { name: 'Find my order' }).click();
+    await page.getByTestId('find-order-problem').waitFor();
+    faults.push(...(await audit(page, 'find-order-not-found')));
+    expect(faults).toEqual([]);
+  });
+
   it('/transform, empty and with a photo; the style picker is one Tab stop and the arrow keys choose', async () => {
     await page.goto(`${shop.url}/transform`);
     await page.getByRole('button', { name: 'Upload a photo' }).waitFor();

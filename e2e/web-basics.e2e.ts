@@ -79,6 +79,7 @@ describe('every page has its own title', () => {
     ['/transform/thumbnail', PAGES.thumbnail],
     ['/payment-cancelled', PAGES.paymentCancelled],
     ['/order-status/00000000-0000-0000-0000-000000000000', PAGES.orderStatus],
+    ['/find-order', PAGES.findOrder],
     ['/admin/login', PAGES.adminLogin],
   ] as const;
 

@@ -9,6 +9,7 @@ describe('the pages the web app has', () => {
     expect(findPage('/transform/thumbnail')).toBe(PAGES.thumbnail);
     expect(findPage('/order-status')).toBe(PAGES.orderStatusWithoutId);
     expect(findPage('/order-status/3f2a')).toBe(PAGES.orderStatus);
+    expect(findPage('/find-order')).toBe(PAGES.findOrder);
     expect(findPage('/admin')).toBe(PAGES.adminDashboard);
     expect(findPage('/admin/orders/3f2a')).toBe(PAGES.adminOrder);
   });
@@ -23,7 +24,7 @@ describe('the pages the web app has', () => {
     expect(PAGES.adminOrders.title('Wanderer')).toBe('Admin Dashboard - Wanderer');
   });
 
-  it('lists home and Create artwork as the public pages', () => {
-    expect(PUBLIC_PAGES.map((page) => page.path)).toEqual(['/', '/transform']);
+  it('lists home, Create artwork and Find my order as the public pages', () => {
+    expect(PUBLIC_PAGES.map((page) => page.path)).toEqual(['/', '/transform', '/find-order']);
   });
 });

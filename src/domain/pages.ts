@@ -62,6 +62,12 @@ export const PAGES = {
     title: storefront('Order status'),
     description: 'Where your order is: its status, progress and items.',
   },
+  findOrder: {
+    path: '/find-order',
+    title: storefront('Find my order'),
+    description: 'Look up your order with your email address and order number, and see where it is.',
+    public: true,
+  },
   adminLogin: adminScreen('/admin/login'),
   adminUnauthorized: adminScreen('/admin/unauthorized'),
   adminDashboard: adminScreen('/admin'),

@@ -55,6 +55,7 @@ describe('a page answers with its real status', () => {
       '/payment-cancelled',
       '/order-status',
       '/order-status/3f2a9c',
+      '/find-order',
       '/admin',
       '/admin/login',
       '/admin/unauthorized',
@@ -211,6 +212,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect([...response.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])).toEqual([
       `${PUBLIC_URL}/`,
       `${PUBLIC_URL}/transform`,
+      `${PUBLIC_URL}/find-order`,
     ]);
   });
 });

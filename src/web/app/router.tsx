@@ -31,6 +31,7 @@ export const router = createBrowserRouter([
       { path: PAGES.paymentCancelled.path, element: <PaymentCancelledPage /> },
       { path: PAGES.orderStatusWithoutId.path, element: <OrderStatusPage /> },
       { path: PAGES.orderStatus.path, element: <OrderStatusPage /> },
+      { path: PAGES.findOrder.path, lazy: lazyPage(() => import('@/web/pages/find-order-page'), 'FindOrderPage') },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -23,7 +23,7 @@ afterAll(async () => shop?.close());
 /** Each test asks from an address of its own, so the rate limit of one does not touch another. */
 const newAddress = () => `198.51.100.${++addressCount}`;
 
-const lookup = async (payload: unknown, remoteAddress = newAddress()) => {
+const lookup = async (payload: Record<string, unknown>, remoteAddress = newAddress()) => {
   const response = await shop.app.inject({ method: 'POST', url: '/api/orders/lookup', payload, remoteAddress });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 };

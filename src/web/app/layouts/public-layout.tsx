@@ -39,6 +39,9 @@ export function PublicLayout() {
           <p>
             © {new Date().getFullYear()} {siteName}. All rights reserved.
           </p>
+          <Link to="/find-order" className="font-medium text-foreground underline underline-offset-4">
+            Find my order
+          </Link>
           <p>Print your journey. Support local artists in the places you travel.</p>
         </div>
       </footer>

@@ -1,0 +1,137 @@
+/**
+ * Find my order (issue 17): from the footer, e-mail + order number lead to the order page; a
+ * pair that does not match gets one neutral message; bad input is named field by field. At
+ * 1280 px and at 390 px, a phone, with nothing wider than the screen.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIND_ORDER_MESSAGES, orderNumber } from '../src/domain/orders';
+import { checkoutBody } from '../src/server/testing/fixtures/orders';
+import { collectPageErrors, launchBrowser, screenshot } from './support/browser';
+import { ROOT, startShop, type ShopProcess } from './support/server';
+
+const WIDTHS = [
+  { label: '1280', viewport: { width: 1280, height: 900 } },
+  { label: '390', viewport: { width: 390, height: 844 } },
+] as const;
+const EMAIL = 'Rosa.Finder@example.com';
+
+let shop: ShopProcess;
+let browser: Browser;
+let orderId: string;
+
+const json = async <T>(response: Response): Promise<T> => {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+};
+
+/** An artwork made through the API, and an order for it placed (unpaid) under EMAIL. */
+async function placeOrder(): Promise<string> {
+  const photo = await readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg'));
+  const form = new FormData();
+  form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'lake.jpg');
+  const image = await json<{ id: string }>(await fetch(`${shop.url}/api/images`, { method: 'POST', body: form }));
+  const styles = await json<Array<{ id: string; name: string }>>(await fetch(`${shop.url}/api/styles`));
+  const style = styles.find((candidate) => /Watercolour/.test(candidate.name))!;
+  const { transformationId } = await json<{ transformationId: string }>(
+    await fetch(`${shop.url}/api/transformations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ imageId: image.id, styleId: style.id }),
+    }),
+  );
+  for (;;) {
+    const state = await json<{ status: string }>(await fetch(`${shop.url}/api/transformations/${transformationId}`));
+    if (state.status === 'completed') break;
+    if (state.status === 'failed') throw new Error('the artwork failed');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const [product] = await json<Parameters<typeof checkoutBody>[0][number]['product'][]>(
+    await fetch(`${shop.url}/api/products`),
+  );
+  const placed = await json<{ order_id: string }>(
+    await fetch(`${shop.url}/api/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(checkoutBody([{ product: product!, transformationId }], { customerEmail: EMAIL })),
+    }),
+  );
+  return placed.order_id;
+}
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  orderId = await placeOrder();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await shop?.cleanup();
+});
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe.each(WIDTHS)('Find my order at $label px', ({ label, viewport }) => {
+  it('the footer link opens the form; e-mail + order number (any case) lead to the order page', async () => {
+    const page = await browser.newPage({ viewport });
+    const errors = collectPageErrors(page);
+    await page.goto(shop.url);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Find my order' }).click();
+    await page.waitForURL(`${shop.url}/find-order`);
+    await page.getByRole('heading', { level: 1, name: 'Find my order' }).waitFor();
+    expect(await page.title()).toBe('Find my order · Wanderer');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+    await screenshot(page, `find-order-form-${label}`);
+
+    await page.getByLabel('Email').fill(EMAIL.toLowerCase());
+    await page.getByLabel('Order number').fill(orderNumber(orderId).toLowerCase());
+    await page.getByRole('button', { name: 'Find my order' }).click();
+    await page.waitForURL(`${shop.url}/order-status/${orderId}`);
+    await page.getByTestId('order-status-page').waitFor();
+    expect(await page.getByTestId('order-status-page').textContent()).toContain(`#${orderNumber(orderId)}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a number that is not this e-mail’s order gets the one neutral message, and the page stays', async () => {
+    const page = await browser.newPage({ viewport });
+    await page.goto(`${shop.url}/find-order`);
+    await page.getByLabel('Email').fill(EMAIL);
+    const wrong = (orderId.startsWith('0') ? '1' : '0') + orderNumber(orderId).slice(1);
+    await page.getByLabel('Order number').fill(wrong);
+    await page.getByRole('button', { name: 'Find my order' }).click();
+    const problem = page.getByTestId('find-order-problem');
+    await problem.waitFor();
+    expect(await problem.textContent()).toBe(FIND_ORDER_MESSAGES.noMatch);
+    expect(page.url()).toBe(`${shop.url}/find-order`);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+    await screenshot(page, `find-order-not-found-${label}`);
+    await page.close();
+  });
+
+  it('bad input is named under each field and never sent', async () => {
+    const page = await browser.newPage({ viewport });
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/orders/lookup')) sent += 1;
+    });
+    await page.goto(`${shop.url}/find-order`);
+    await page.getByLabel('Email').fill('rosa.finder');
+    await page.getByLabel('Order number').fill('ZZ12');
+    await page.getByRole('button', { name: 'Find my order' }).click();
+    const messages = page.getByTestId('field-error');
+    await messages.nth(1).waitFor();
+    expect(await messages.allTextContents()).toEqual([
+      FIND_ORDER_MESSAGES.invalidEmail,
+      FIND_ORDER_MESSAGES.invalidOrderNumber,
+    ]);
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toBe(0);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+    await screenshot(page, `find-order-bad-input-${label}`);
+    await page.close();
+  });
+});
