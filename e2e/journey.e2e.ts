@@ -206,6 +206,7 @@ describe('checkout survives a reload (fault 8), and an unpaid order is paid late
     await page.getByTestId('checkout-wizard').getByRole('button', { name: 'Next' }).click();
     await page.getByTestId('card-form').waitFor();
     await page.getByRole('link', { name: 'Cancel payment' }).click();
+    await page.waitForURL(/\/payment-cancelled\?order_id=/);
     const orderId = new URL(page.url()).searchParams.get('order_id')!;
 
     await page.goto(`${shop.url}/order-status/${orderId}`);

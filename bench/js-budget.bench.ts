@@ -1,0 +1,29 @@
+/**
+ * JavaScript each storefront page makes a visitor download, gzipped, measured in Chromium on
+ * the built shop (issue 17's budget: ≤ 200 KB for /).
+ *
+ *   npm run build && npm run bench -- js-budget
+ */
+import { launchBrowser } from '../e2e/support/browser.js';
+import { javascriptOf, kilobytes } from '../e2e/support/js-budget.js';
+import { startShop } from '../e2e/support/server.js';
+
+const PAGES = ['/', '/transform', '/order-status', '/payment-cancelled', '/no/such/page'];
+
+const [shop, browser] = await Promise.all([startShop({ env: { LOG_LEVEL: 'warn' } }), launchBrowser()]);
+try {
+  console.log('page                  gzipped JS   scripts   largest');
+  for (const path of PAGES) {
+    const cost = await javascriptOf(browser, `${shop.url}${path}`);
+    const largest = cost.scripts[0];
+    console.log(
+      `${path.padEnd(22)}${kilobytes(cost.gzipBytes).padStart(10)}   ${String(cost.scripts.length).padStart(7)}   ` +
+        `${largest ? `${largest.url} ${kilobytes(largest.gzipBytes)}` : ''}`,
+    );
+  }
+  console.log('\nbudget: / ≤ 200.0 KB');
+} finally {
+  await browser.close();
+  await shop.stop();
+  await shop.cleanup();
+}
