@@ -175,8 +175,12 @@ export function TransformPage() {
             </>
           )}
         </div>
-        <div className="lg:sticky lg:top-24 lg:self-start">
+        <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
           <ArtworkPanel progress={progress} styleName={style?.name} />
+          {/* Until the products show again (a new style being made, a new photo), the cart stays in view here. */}
+          {!artworkReady && (
+            <OrderSummary lines={lines} checkoutOpen={checkoutOpen} onCheckout={() => setCheckoutOpen(true)} />
+          )}
         </div>
       </div>
 

@@ -1,12 +1,31 @@
-import { Link, Outlet } from 'react-router';
+import { useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { PAGES } from '@/domain/pages';
+import { useCart } from '@/web/features/cart/api/cart-store';
+import { CartButton, CartDrawer, CartPhoneBar } from '@/web/features/cart/components/cart-drawer';
+import { useCheckoutOpen } from '@/web/features/checkout/lib/checkout-draft';
 import { TestModeBanner } from '@/web/features/checkout/components/test-mode-banner';
 import { useSite } from '@/web/features/site/api/get-site';
 
 export function PublicLayout() {
   const { data: site } = useSite();
   const siteName = site?.siteName ?? 'Wanderer';
+  const [cartOpen, setCartOpen] = useState(false);
+  const hasLines = useCart().length > 0;
+  const [checkoutOpen, setCheckoutOpen] = useCheckoutOpen();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // Checking out, the page itself shows the order: the phone's cart bar would only cover it.
+  const checkingOut = checkoutOpen && pathname === PAGES.transform.path;
+  const phoneBar = hasLines && !checkingOut;
+  // Checkout lives on the transform page, below the artwork.
+  const goToCheckout = () => {
+    setCheckoutOpen(true);
+    if (pathname !== PAGES.transform.path) navigate(PAGES.transform.path);
+    else document.getElementById('checkout')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className={phoneBar ? 'flex min-h-screen flex-col pb-20 md:pb-0' : 'flex min-h-screen flex-col'}>
       <a
         href="#main-content"
         className="no-print sr-only rounded-md bg-primary text-sm font-medium text-primary-foreground shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:px-4 focus:py-2"
@@ -23,10 +42,11 @@ export function PublicLayout() {
             <img src="/favicon.svg" alt="" className="size-8" />
             {siteName}
           </Link>
-          <nav className="flex items-center gap-5 text-sm font-medium text-muted-foreground">
+          <nav className="flex items-center gap-3 text-sm font-medium text-muted-foreground sm:gap-5">
             <Link to="/transform" className="hover:text-foreground">
               Create artwork
             </Link>
+            <CartButton onOpen={() => setCartOpen(true)} />
           </nav>
         </div>
       </header>
@@ -45,6 +65,8 @@ export function PublicLayout() {
           <p>Print your journey. Support local artists in the places you travel.</p>
         </div>
       </footer>
+      <CartPhoneBar onOpen={() => setCartOpen(true)} hidden={!phoneBar} />
+      <CartDrawer open={cartOpen} onOpenChange={setCartOpen} checkingOut={checkingOut} onCheckout={goToCheckout} />
     </div>
   );
 }

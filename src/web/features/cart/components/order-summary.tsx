@@ -1,9 +1,8 @@
-import { Minus, Plus, ShoppingBag } from 'lucide-react';
-import { cartTotalCents, lineKey, lineTotalCentsOf, type CartLine } from '@/domain/cart';
-import { formatCents } from '@/domain/money';
+import { ShoppingBag } from 'lucide-react';
+import type { CartLine } from '@/domain/cart';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { cart } from '../api/cart-store';
+import { CartLines } from './cart-lines';
 
 /** 'Order Summary': the cart's lines, their totals and the way to checkout. Hidden while empty. */
 export function OrderSummary({
@@ -25,56 +24,7 @@ export function OrderSummary({
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="divide-y">
-          {lines.map((line) => (
-            <li key={lineKey(line)} className="flex items-center gap-3 py-3" data-testid="summary-line">
-              <img
-                src={line.mockupUrls[0] ?? line.artworkUrl}
-                alt=""
-                className="size-12 shrink-0 rounded-md border bg-muted object-cover"
-                data-testid="summary-thumbnail"
-              />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{line.product.name}</p>
-                {checkoutOpen ? (
-                  // The order is being paid for: its lines are fixed until the visitor goes back.
-                  <p className="mt-1 text-xs text-muted-foreground">
-                    Quantity <span data-testid="summary-quantity">{line.quantity}</span>
-                  </p>
-                ) : (
-                  <div className="mt-1 inline-flex items-center rounded-md border">
-                    <button
-                      type="button"
-                      className="grid size-7 place-items-center hover:bg-muted"
-                      aria-label={`One fewer ${line.product.name}`}
-                      onClick={() => cart.setQuantity(lineKey(line), line.quantity - 1)}
-                    >
-                      <Minus className="size-3.5" />
-                    </button>
-                    <span className="w-7 text-center text-sm tabular-nums" data-testid="summary-quantity">
-                      {line.quantity}
-                    </span>
-                    <button
-                      type="button"
-                      className="grid size-7 place-items-center hover:bg-muted"
-                      aria-label={`One more ${line.product.name}`}
-                      onClick={() => cart.setQuantity(lineKey(line), line.quantity + 1)}
-                    >
-                      <Plus className="size-3.5" />
-                    </button>
-                  </div>
-                )}
-              </div>
-              <span className="text-sm font-semibold tabular-nums" data-testid="summary-line-total">
-                {formatCents(lineTotalCentsOf(line))}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-2 flex items-center justify-between border-t pt-4 text-base font-semibold">
-          <span>Total</span>
-          <span data-testid="summary-total">{formatCents(cartTotalCents(lines))}</span>
-        </div>
+        <CartLines lines={lines} fixed={checkoutOpen} />
       </CardContent>
       {!checkoutOpen && (
         <CardFooter>

@@ -3,7 +3,7 @@
  * closes checkout or loses the e-mail and addresses; also the order the payment step made,
  * so a reload pays that order instead of placing a second one. Cleared once paid.
  */
-import { useCallback, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { CHECKOUT_FORM_DEFAULTS, type CheckoutForm } from '@/domain/checkout';
 import type { CheckoutStep } from './checkout-rules';
 
@@ -17,6 +17,9 @@ export interface CheckoutDraft {
   /** The order made for this exact request (its fingerprint), waiting to be paid. */
   order: { fingerprint: string; orderId: string } | null;
 }
+
+/** Components showing whether checkout is open (useCheckoutOpen). */
+const openListeners = new Set<() => void>();
 
 const EMPTY: CheckoutDraft = { open: false, step: 0, completed: [], values: CHECKOUT_FORM_DEFAULTS, order: null };
 
@@ -51,6 +54,7 @@ export function clearCheckoutDraft(): void {
   } catch {
     // Nothing was kept.
   }
+  openListeners.forEach((listener) => listener());
 }
 
 /** An order was paid: if it is the one checkout made, checkout is done with. */
@@ -58,12 +62,19 @@ export function forgetCheckoutOf(orderId: string): void {
   if (readCheckoutDraft().order?.orderId === orderId) clearCheckoutDraft();
 }
 
-/** Whether checkout is open, surviving a reload. */
+/** Opens or closes checkout wherever it is shown (the transform page), surviving a reload. */
+export function setCheckoutOpen(open: boolean): void {
+  updateCheckoutDraft({ open });
+  openListeners.forEach((listener) => listener());
+}
+
+const subscribeToOpen = (listener: () => void) => {
+  openListeners.add(listener);
+  return () => openListeners.delete(listener);
+};
+
+/** Whether checkout is open, surviving a reload; the cart drawer can open it from any page. */
 export function useCheckoutOpen(): [boolean, (open: boolean) => void] {
-  const [open, setOpen] = useState(() => readCheckoutDraft().open);
-  const set = useCallback((next: boolean) => {
-    updateCheckoutDraft({ open: next });
-    setOpen(next);
-  }, []);
-  return [open, set];
+  const open = useSyncExternalStore(subscribeToOpen, () => readCheckoutDraft().open);
+  return [open, setCheckoutOpen];
 }
