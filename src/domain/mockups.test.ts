@@ -3,11 +3,15 @@ import { mockupErrorMessage } from './mockups';
 
 describe('mockup error messages (storefront §8)', () => {
   it("maps 'artwork is not accessible'", () =>
-    expect(mockupErrorMessage('the artwork is not accessible', 1)).toBe(
+    expect(mockupErrorMessage('the artwork is not accessible', 'Classic Mug 11 oz')).toBe(
       'Your artwork could not be accessed. Please try again.',
     ));
   it("maps 'timed out'", () =>
-    expect(mockupErrorMessage('request timed out', 1)).toBe('Mockup generation timed out. Please try again.'));
-  it('otherwise names the variant', () =>
-    expect(mockupErrorMessage('boom', 1320)).toBe('Failed to generate previews for variant 1320'));
+    expect(mockupErrorMessage('request timed out', 'Classic Mug 11 oz')).toBe(
+      'Mockup generation timed out. Please try again.',
+    ));
+  it('otherwise names the variant as the shopper knows it, never by the provider’s id', () =>
+    expect(mockupErrorMessage('Failed to generate previews for variant 1320', 'Classic Mug 11 oz')).toBe(
+      'Failed to generate previews for variant Classic Mug 11 oz',
+    ));
 });

@@ -32,7 +32,10 @@ export const MOCKUP_TEXT = {
   generationFailed: (message: string) => `Mockup generation failed: ${message}`,
   artworkInaccessible: 'Your artwork could not be accessed. Please try again.',
   timedOut: 'Mockup generation timed out. Please try again.',
-  failedForVariant: (variantId: number) => `Failed to generate previews for variant ${variantId}`,
+  // The spec's sentence names the variant. A shopper knows it by the product's name (which
+  // carries its size and colour), not by the provider's numeric id: the name is shown, the id
+  // goes to the server's log.
+  failedForVariant: (variantName: string) => `Failed to generate previews for variant ${variantName}`,
   someUnavailable: 'Some variants are unavailable, but generating previews for available options.',
   productUpdated: 'Product data updated, retrying preview generation...',
   retrying: (product: string) => `Retrying mockup generation for ${product}`,
@@ -47,13 +50,14 @@ export const MOCKUP_TEXT = {
   generationTimedOut: 'Generation timed out. Try again manually.',
   generationFailedShort: (message: string) => `Generation failed: ${message}`,
   mockupGenerationFailed: 'Mockup generation failed',
-  adminHint: 'An administrator can refresh it on the Admin → Products page.',
+  /** Ours: a call that failed without words for the shopper (a proxy's page, no connection). */
+  somethingWentWrong: 'Something went wrong. Please try again.',
   mayTakeAMinute: 'Mockup generation may take up to 60 seconds.',
 } as const;
 
-/** The message a failed mockup generation shows (storefront §8). */
-export function mockupErrorMessage(error: string, variantId: number): string {
+/** The message a failed mockup generation shows (storefront §8); `variantName` is the product's name. */
+export function mockupErrorMessage(error: string, variantName: string): string {
   if (error.includes('artwork is not accessible')) return MOCKUP_TEXT.artworkInaccessible;
   if (error.includes('timed out')) return MOCKUP_TEXT.timedOut;
-  return MOCKUP_TEXT.failedForVariant(variantId);
+  return MOCKUP_TEXT.failedForVariant(variantName);
 }

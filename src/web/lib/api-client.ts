@@ -17,6 +17,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The words a shopper may see for a failed call: the server's own message (written for
+ * them), else `fallback` — never a status code, a proxy's page or a browser's network error.
+ */
+export function shopperMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   const response = await fetch(path, {

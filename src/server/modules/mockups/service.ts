@@ -66,7 +66,11 @@ async function renderAndStore(context: AppContext, artworkId: string, bytes: Buf
   try {
     views = await renderLocalMockups(bytes, variantId, templateOptions(context));
   } catch (error) {
-    if (error instanceof UnknownVariantError) throw badRequest(`Failed to generate previews for variant ${variantId}`);
+    if (error instanceof UnknownVariantError) {
+      // The web app names the product to the shopper; the provider's id is for the log.
+      context.log.warn({ variantId, artworkId }, 'no mockup template for this variant');
+      throw badRequest(`Failed to generate previews for variant ${variantId}`);
+    }
     throw error;
   }
   const stamp = Date.now().toString(36);

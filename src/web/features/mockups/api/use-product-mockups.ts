@@ -17,6 +17,7 @@ import {
   type ValidationStatus,
 } from '@/domain/mockups';
 import { VARIANT_PROBLEM_PHRASES, type VariantValidation } from '@/domain/variants';
+import { shopperMessage } from '@/web/lib/api-client';
 import { generateMockups } from './generate-mockups';
 import { refreshProductData } from './refresh-product';
 import { validateVariants } from './validate-variants';
@@ -83,12 +84,14 @@ export function useProductMockups(transformationId: string | null, products: Moc
       } catch (error) {
         if (run !== generation.current) return false;
         const timedOut = isTimeout(error);
-        const message = timedOut ? 'timed out' : (error as Error).message;
+        // The server has logged what went wrong, with the provider's variant id; the shopper
+        // reads the spec's sentences, naming the product as the grid does.
+        const message = timedOut ? 'timed out' : shopperMessage(error, '');
         update(product.id, {
           isLoading: false,
           error: timedOut
             ? MOCKUP_TEXT.generationTimedOut
-            : MOCKUP_TEXT.generationFailedShort(mockupErrorMessage(message, variantId)),
+            : MOCKUP_TEXT.generationFailedShort(mockupErrorMessage(message, product.name)),
         });
         if (!quiet)
           toast.warning(MOCKUP_TEXT.previewUnavailableTitle, { description: MOCKUP_TEXT.previewUnavailableText });
@@ -127,7 +130,7 @@ export function useProductMockups(transformationId: string | null, products: Moc
         error: phrase ? MOCKUP_TEXT.variantUnavailable(`${product.name} ${phrase}`) : MOCKUP_TEXT.noDetails,
       });
       toast.error(`${product.name} ${phrase ?? 'is no longer available'}`, {
-        description: `Please choose another product or contact support. ${MOCKUP_TEXT.adminHint}`,
+        description: 'Please choose another product or contact support.',
         duration: UNAVAILABLE_TOAST_MS,
       });
       return false;
@@ -151,7 +154,7 @@ export function useProductMockups(transformationId: string | null, products: Moc
         if (run !== generation.current) return;
         const message = isTimeout(error)
           ? MOCKUP_TEXT.requestTimedOut
-          : MOCKUP_TEXT.validationFailed((error as Error).message);
+          : MOCKUP_TEXT.validationFailed(shopperMessage(error, MOCKUP_TEXT.somethingWentWrong));
         for (const product of eligible) update(product.id, { status: 'pending', isLoading: false, error: message });
         return;
       }
