@@ -34,6 +34,15 @@ describe('transformation error messages (storefront §8)', () => {
   });
   it("falls back to 'Failed to call transformation function' without a message", () =>
     expect(startErrorMessage(undefined)).toBe('Failed to call transformation function'));
+  it('keeps the advice the spec appends when a start is refused with such a message', () => {
+    expect(startErrorMessage('Image too large')).toBe(
+      'Image too large Try taking a new photo or using a smaller image.',
+    );
+    expect(startErrorMessage('AI transformation failed: blocked')).toBe(
+      'AI transformation failed: blocked This might be due to the image content or temporary service issues.',
+    );
+    expect(startErrorMessage(TRANSFORMATION_MESSAGES.originalNotFound)).toBe('Original image not found');
+  });
   it("defaults to 'Transformation failed'", () => expect(failureMessage(null)).toBe('Transformation failed'));
   it("adds advice when the message says 'too large'", () =>
     expect(failureMessage('Image too large')).toBe('Image too large Try taking a new photo or using a smaller image.'));

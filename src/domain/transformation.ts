@@ -47,11 +47,14 @@ export function nextSimulatedProgress(current: number, random: () => number = Ma
   return Math.min(cap, current + step);
 }
 
-/** The error a start request answered with, as the visitor sees it (storefront §8). */
+/**
+ * The error a start request answered with, as the visitor sees it (storefront §8): 413 is
+ * 'too large', no message is 'Failed to call transformation function', and any other message
+ * is built like a failed transformation's, keeping the advice the spec appends to it.
+ */
 export function startErrorMessage(error: string | undefined): string {
-  if (!error) return TRANSFORMATION_MESSAGES.callFailed;
-  if (/413|payload too large/i.test(error)) return TRANSFORMATION_MESSAGES.tooLarge;
-  return error;
+  if (!error?.trim()) return TRANSFORMATION_MESSAGES.callFailed;
+  return failureMessage(error);
 }
 
 /** A failed transformation's message, with the advice the spec adds (storefront §8). */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from '@/domain/checkout';
-import { apiFetch, ApiError } from '@/web/lib/api-client';
+import { apiFetch, shopperMessage } from '@/web/lib/api-client';
 import { readCheckoutDraft, updateCheckoutDraft } from '../lib/checkout-draft';
 import { requestFingerprint } from '../lib/checkout-rules';
 import { reopenPayment } from './pay-order';
@@ -16,17 +16,10 @@ export async function createCheckout(request: CheckoutRequest): Promise<CreatedC
   try {
     response = await apiFetch<CheckoutResponse>('/api/checkout', { method: 'POST', json: request });
   } catch (error) {
-    throw new Error(serverError(error) ?? PAYMENT_MESSAGES.createFailed);
+    throw new Error(shopperMessage(error, PAYMENT_MESSAGES.createFailed));
   }
   if (!response.success) throw new Error(response.error || PAYMENT_MESSAGES.createFailed);
   return { orderId: response.order_id, clientSecret: response.client_secret };
-}
-
-/** The server's own `{error}`, when it sent one. */
-function serverError(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const body = error.body as { error?: unknown } | undefined;
-  return typeof body?.error === 'string' && body.error ? body.error : null;
 }
 
 export type CheckoutOrderState =

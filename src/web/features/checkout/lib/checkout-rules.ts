@@ -92,10 +92,7 @@ export function paymentFailure(error: unknown): { message: string; toast: string
 }
 
 function providerMessage(error: unknown): string | null {
-  if (error instanceof ApiError) {
-    const body = error.body as { error?: unknown } | undefined;
-    return typeof body?.error === 'string' && body.error ? body.error : null;
-  }
+  if (error instanceof ApiError) return error.serverMessage || null;
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
     // Stripe.js errors carry the card network's message; a failed fetch says nothing a visitor can use.
     return error instanceof TypeError ? null : error.message;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { FIND_ORDER_MESSAGES, type FindOrderInput, type FoundOrder } from '@/domain/orders';
-import { apiFetch, ApiError } from '@/web/lib/api-client';
+import { apiFetch, shopperMessage } from '@/web/lib/api-client';
 
 /** `POST /api/orders/lookup`: e-mail + order number → the order's id. */
 export function findOrder(input: FindOrderInput): Promise<FoundOrder> {
@@ -13,5 +13,5 @@ export function useFindOrder() {
 
 /** What the form says when the lookup fails: the server's words for a miss, a bad field or too many tries. */
 export function findOrderProblem(error: unknown): string {
-  return (error instanceof ApiError && error.status < 500 && error.serverMessage) || FIND_ORDER_MESSAGES.failed;
+  return shopperMessage(error, FIND_ORDER_MESSAGES.failed);
 }

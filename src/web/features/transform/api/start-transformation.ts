@@ -23,10 +23,19 @@ export async function startTransformation(input: StartTransformationInput): Prom
     rememberTransformationEditToken(result.transformationId, result.editToken);
     return result;
   } catch (error) {
-    // A server failure with no message of its own gets the spec's words, never a status code.
-    const message = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
-    throw new Error(startErrorMessage(message ?? undefined));
+    throw new Error(startErrorMessage(startError(error)));
   }
+}
+
+/**
+ * What the start answered, for the spec's message building: the server's own words for a
+ * refusal, 'Payload Too Large' for a 413 (a proxy's too), and nothing for a crash or a lost
+ * connection, which then reads 'Failed to call transformation function' — never a status code.
+ */
+function startError(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 413) return error.serverMessage ?? 'Payload Too Large';
+  return error.status < 500 ? (error.serverMessage ?? undefined) : undefined;
 }
 
 export function useStartTransformation() {
