@@ -24,6 +24,9 @@ export const CHECKOUT_MESSAGES = {
   quantity: `Quantity must be between 1 and ${MAX_QUANTITY}`,
   tooManyLines: `An order can hold at most ${MAX_ORDER_LINES} products`,
   productUnavailable: 'One of the products in your cart is no longer available. Please remove it and try again.',
+  /** Ours: the catalog says a product in the cart can no longer be made ('has been discontinued', …). */
+  productCannotBeMade: (product: string, phrase: string) =>
+    `${product} ${phrase}. Please remove it from your cart and try again.`,
   artworkMissing: 'Your artwork could not be found. Please transform your photo again.',
   artworkNotReady: 'Your artwork is not ready yet. Please wait for the transformation to finish.',
   // Ours: paying an order later, from its page.

@@ -8,5 +8,5 @@ export {
 } from './builtin/catalog-data.js';
 export { builtinProductImageKey } from './builtin-provider.js';
 export { catalogRoutes } from './routes.js';
-export { catalogProvider } from './service.js';
+export { catalogProvider, validateVariants } from './service.js';
 export { adminCatalogRoutes } from './admin-routes.js';

@@ -124,6 +124,28 @@ describe('what can be ordered', () => {
     expect(body).toEqual({ success: false, error: expect.stringContaining('no longer available') });
   });
 
+  it('refuses a product the catalog has discontinued, with its name and a 409, writing nothing', async () => {
+    // Variant 16586 (White Glossy Mug, 20 oz) is discontinued in the built-in catalog.
+    const [discontinued] = await shop.context.db
+      .insert(physical_items)
+      .values({ name: 'Large Mug 20 oz', printful_variant_id: 16586, final_price: 19.99, is_enabled: true })
+      .returning();
+    const ordersBefore = (await shop.context.db.select().from(orders)).length;
+    const { status, body } = await checkout(
+      checkoutBody([
+        { product: products[0]!, transformationId: artwork.transformationId },
+        { product: discontinued!, transformationId: artwork.transformationId },
+      ]),
+    );
+    await shop.context.db.delete(physical_items).where(eq(physical_items.id, discontinued!.id));
+    expect(status).toBe(409);
+    expect(body).toEqual({
+      success: false,
+      error: 'Large Mug 20 oz has been discontinued. Please remove it from your cart and try again.',
+    });
+    expect((await shop.context.db.select().from(orders)).length).toBe(ordersBefore);
+  });
+
   it('refuses an artwork that does not exist or is not finished', async () => {
     const [product] = products;
     const unknown = await checkout(

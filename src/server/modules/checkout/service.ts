@@ -10,6 +10,8 @@ import { DEFAULT_CURRENCY, dollarsToCents, lineTotalCents } from '../../../domai
 import type { AppContext } from '../../context.js';
 import { image_transformations, mockups, order_items, orders, physical_items } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { VARIANT_PROBLEM_PHRASES } from '../../../domain/variants.js';
+import { validateVariants } from '../catalog/index.js';
 import { mockupUrlsOf } from '../mockups/index.js';
 import { PaymentProviderError } from '../payments/index.js';
 import { activePaymentProviderId, paymentProvider } from '../payments/index.js';
@@ -30,6 +32,30 @@ export interface CheckoutResult {
 }
 
 type TransformationRow = typeof image_transformations.$inferSelect;
+type ProductRow = typeof physical_items.$inferSelect;
+
+/**
+ * A product the catalog says can no longer be made (discontinued, out of stock, gone) is
+ * refused before any order is written, whatever the browser's grid showed. A catalog that
+ * cannot be asked right now refuses nothing: the fulfilment check catches what slips by.
+ */
+async function refuseUnorderableProducts(context: AppContext, products: ProductRow[]): Promise<void> {
+  const variantIds = products.flatMap((product) => (product.printful_variant_id ? [product.printful_variant_id] : []));
+  if (variantIds.length === 0) return;
+  const { results } = await validateVariants(context, variantIds);
+  for (const result of results) {
+    if (result.valid || !result.reason || result.reason === 'error') continue;
+    const product = products.find((row) => row.printful_variant_id === result.variant_id)!;
+    context.log.info(
+      { productId: product.id, variantId: result.variant_id, reason: result.reason },
+      'checkout refused a product',
+    );
+    throw new CheckoutError(
+      409,
+      CHECKOUT_MESSAGES.productCannotBeMade(product.name, VARIANT_PROBLEM_PHRASES[result.reason]),
+    );
+  }
+}
 
 const MAX_MOCKUPS_PER_ITEM = 10;
 
@@ -58,6 +84,7 @@ export async function createCheckout(
     );
   const productById = new Map(products.map((product) => [product.id, product]));
   if (productIds.some((id) => !productById.has(id))) throw new CheckoutError(400, CHECKOUT_MESSAGES.productUnavailable);
+  await refuseUnorderableProducts(context, products);
 
   const transformations = await db
     .select()
