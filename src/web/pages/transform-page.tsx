@@ -110,7 +110,8 @@ export function TransformPage() {
 
   const addToCart = useCallback(
     (product: Product, quantity: number) => {
-      if (!transformationId || !progress.publicUrl) return;
+      // A product the catalog can no longer make is not sold (the server refuses it too).
+      if (!transformationId || !progress.publicUrl || mockups.states[product.id]?.status === 'invalid') return;
       cart.add({
         product: {
           id: product.id,

@@ -1,4 +1,6 @@
 import { Eye, ImageOff, Loader2, Plus } from 'lucide-react';
+import { useId } from 'react';
+import type { ValidationStatus } from '@/domain/mockups';
 import { formatDollars } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -7,6 +9,8 @@ import { cn } from '@/web/lib/utils';
 import type { Product } from '../api/get-products';
 
 export interface ProductMockupView {
+  /** 'invalid': the catalog says the product can no longer be made; it cannot be added. */
+  status?: ValidationStatus;
   isLoading: boolean;
   error: string | null;
   mockups: Array<{ mockup_url: string }>;
@@ -78,6 +82,8 @@ function ProductCard({
   onView: () => void;
 }) {
   const thumbnail = view?.mockups[0]?.mockup_url ?? product.product_image_url;
+  const unavailable = view?.status === 'invalid';
+  const errorId = useId();
   return (
     <Card className="group flex flex-col overflow-hidden" data-testid="product-card" data-product={product.name}>
       <button
@@ -116,17 +122,27 @@ function ProductCard({
       </button>
       <div className="flex flex-1 flex-col gap-2 p-3 md:p-4">
         <h3 className="font-sans text-sm font-semibold leading-snug md:text-base">{product.name}</h3>
-        {view?.error && <p className="text-xs text-destructive">{view.error}</p>}
-        <div className="mt-auto flex items-center justify-between gap-2">
+        {view?.error && (
+          <p id={errorId} className="text-xs text-destructive" data-testid="product-error">
+            {view.error}
+          </p>
+        )}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
           <span className="font-semibold text-primary">{formatDollars(product.final_price)}</span>
-          <Button
-            size="sm"
-            variant={quantity > 0 ? 'accent' : 'default'}
-            onClick={onAdd}
-            aria-label={`Add ${product.name} to cart`}
-          >
-            <Plus aria-hidden /> Add{quantity > 0 ? ` (${quantity})` : ''}
-          </Button>
+          {unavailable ? (
+            <Button size="sm" variant="outline" disabled aria-describedby={view?.error ? errorId : undefined}>
+              Unavailable
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant={quantity > 0 ? 'accent' : 'default'}
+              onClick={onAdd}
+              aria-label={`Add ${product.name} to cart`}
+            >
+              <Plus aria-hidden /> Add{quantity > 0 ? ` (${quantity})` : ''}
+            </Button>
+          )}
         </div>
       </div>
     </Card>
