@@ -1,4 +1,5 @@
 /** The home page gallery (storefront §2 Home, §9): views shared by server and web. */
+import type { Rendition } from './images.js';
 
 export const GALLERY_HOMEPAGE_PAIRS = 2;
 export const GALLERY_RECENT_ITEMS = 4;
@@ -8,6 +9,8 @@ export interface ExamplePair {
   originalImageId: string | null;
   originalImageUrl: string;
   transformedImageUrl: string;
+  /** The artwork's renditions for `srcset`; empty for built-in pairs and older artworks. */
+  transformedRenditions: Rendition[];
   isHomepageExample: boolean;
   createdAt: string;
 }
@@ -20,6 +23,8 @@ export interface ExamplePair {
 export interface RecentItem {
   id: string;
   imageUrl: string;
+  /** Renditions for `srcset`; empty for artworks made before they existed. */
+  renditions: Rendition[];
   styleName: string;
   createdAt: string;
 }

@@ -1,4 +1,5 @@
 /** Mockup and variant messages of the storefront (§4 Mockup validation status, §8, §9). */
+import type { Rendition } from './images.js';
 
 export const BULK_CONCURRENT = 4;
 export const BULK_PAUSE_MS = 500;
@@ -13,6 +14,8 @@ export interface MockupView {
   placement: string;
   label: string;
   mockup_url: string;
+  /** Renditions for `srcset`; empty for Printful's views and older mockups. */
+  renditions: Rendition[];
   extra_mockups: string[];
   source: 'local' | 'printful';
 }

@@ -2,6 +2,7 @@
  * The transformation's progress and messages (storefront §4 Transformation flow, §8, §9),
  * shared by the server (which reports real progress) and the web (which shows it).
  */
+import type { Rendition } from './images.js';
 
 export const POLL_INTERVAL_MS = 3_000;
 export const POLL_TIMEOUT_MS = 300_000;
@@ -84,4 +85,6 @@ export interface TransformationState {
   originalUrl: string | null;
   width: number | null;
   height: number | null;
+  /** Smaller copies of the artwork for `srcset`; empty until completed and on older artworks. */
+  renditions: Rendition[];
 }

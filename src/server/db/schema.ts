@@ -18,6 +18,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** One rendition as stored: its pixel size and its storage key (a public key). */
+export interface StoredRendition {
+  width: number;
+  height: number;
+  key: string;
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })
@@ -103,6 +110,8 @@ export const image_transformations = pgTable(
     user_id: uuid('user_id'),
     width: integer('width'),
     height: integer('height'),
+    /** Smaller copies of the preview for `srcset`; null on artworks made before they existed. */
+    renditions: jsonb('renditions').$type<StoredRendition[]>(),
     created_at: createdAt(),
     completed_at: timestamp('completed_at', { withTimezone: true }),
   },
@@ -377,6 +386,8 @@ export const mockups = pgTable(
     label: text('label').notNull(),
     position: integer('position').notNull(),
     storage_path: text('storage_path').notNull(),
+    /** Smaller copies of the view for `srcset`; null on mockups made before they existed. */
+    renditions: jsonb('renditions').$type<StoredRendition[]>(),
     created_at: createdAt(),
   },
   (t) => [uniqueIndex('mockups_unique_view').on(t.transformation_id, t.printful_variant_id, t.source, t.placement)],

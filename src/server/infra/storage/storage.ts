@@ -12,6 +12,7 @@ const PUBLIC_PREFIXES = [
   'style-previews/',
   'examples/',
   'mockups/',
+  'renditions/',
   'products/',
   'content/',
 ] as const;

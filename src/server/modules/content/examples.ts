@@ -15,11 +15,13 @@ import {
   HOMEPAGE_FULL_CODE,
   type AdminExamplePair,
 } from '../../../domain/admin-content.js';
+import { RENDITION_LONG_SIDES } from '../../../domain/images.js';
 import type { AppContext } from '../../context.js';
 import { image_transformations, images, order_items } from '../../db/schema.js';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { toPublicJpeg, type UploadedFile } from '../../http/uploads.js';
-import { ingestImage } from '../images/index.js';
+import { renditionKeys, storeRenditions } from '../../infra/renditions.js';
+import { ingestImage, renderJpegRenditions } from '../images/index.js';
 
 /** Serialises homepage changes, so two admins at once never make a third homepage example. */
 export const HOMEPAGE_LOCK = 727_274_007;
@@ -67,13 +69,21 @@ export async function uploadExample(
     const path = join(folder, 'original');
     await writeFile(path, pair.original.buffer);
     const { image } = await ingestImage(context, { path, fileName: pair.original.fileName });
-    const artworkKey = `artworks/example-${randomUUID()}.jpg`;
-    await context.storage.put(artworkKey, artwork.buffer, {
-      contentType: 'image/jpeg',
-      cacheSeconds: 86_400,
-      overwrite: false,
-    });
+    const name = `example-${randomUUID()}`;
+    const main = {
+      key: `artworks/${name}.jpg`,
+      options: { contentType: 'image/jpeg', cacheSeconds: 86_400, overwrite: false },
+    };
+    const artworkKey = main.key;
+    await context.storage.put(artworkKey, artwork.buffer, main.options);
+    const renditionKeyOf = (side: number) => `renditions/artworks/${name}-${side}.jpg`;
     try {
+      const renditions = await storeRenditions(
+        context.storage,
+        await renderJpegRenditions(artwork.buffer, artwork),
+        main,
+        renditionKeyOf,
+      );
       const now = new Date();
       const [transformation] = await context.db
         .insert(image_transformations)
@@ -84,6 +94,7 @@ export async function uploadExample(
           status: 'completed',
           progress: 100,
           storage_path: artworkKey,
+          renditions,
           width: artwork.width,
           height: artwork.height,
           is_public: true,
@@ -92,7 +103,8 @@ export async function uploadExample(
         .returning();
       return toExamplePair(context, { transformation, image });
     } catch (error) {
-      await context.storage.delete(artworkKey);
+      const made = [artworkKey, ...RENDITION_LONG_SIDES.map(renditionKeyOf)];
+      await Promise.all(made.map((key) => context.storage.delete(key).catch(() => {})));
       throw error;
     }
   } finally {
@@ -190,7 +202,7 @@ export async function deleteExample(context: AppContext, id: string): Promise<vo
       .where(eq(order_items.transformation_id, id))
       .limit(1);
     await tx.delete(image_transformations).where(eq(image_transformations.id, id));
-    const files = ordered ? [] : [row.storage_path, row.print_file_path];
+    const files = ordered ? [] : [row.storage_path, row.print_file_path, ...renditionKeys(row.renditions)];
     const [sibling] = await tx
       .select({ id: image_transformations.id })
       .from(image_transformations)

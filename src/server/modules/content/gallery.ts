@@ -13,6 +13,7 @@ import {
 } from '../../../domain/gallery.js';
 import type { AppContext } from '../../context.js';
 import { image_transformations, images, styles } from '../../db/schema.js';
+import { publicRenditions } from '../../infra/renditions.js';
 import { STATIC_EXAMPLE_PAIRS } from './static-examples.js';
 
 export async function homepagePairs(context: AppContext): Promise<ExamplePair[]> {
@@ -34,6 +35,7 @@ export async function homepagePairs(context: AppContext): Promise<ExamplePair[]>
     originalImageId: image.id,
     originalImageUrl: context.storage.publicUrl(image.display_path),
     transformedImageUrl: context.storage.publicUrl(transformation.storage_path!),
+    transformedRenditions: publicRenditions(context.storage, transformation.renditions),
     isHomepageExample: true,
     createdAt: transformation.created_at.toISOString(),
   }));
@@ -51,6 +53,7 @@ export async function recentTransformations(context: AppContext): Promise<Recent
   return rows.map(({ transformation, styleName }) => ({
     id: transformation.id,
     imageUrl: context.storage.publicUrl(transformation.storage_path!),
+    renditions: publicRenditions(context.storage, transformation.renditions),
     styleName: styleName || CUSTOM_STYLE,
     createdAt: transformation.created_at.toISOString(),
   }));
@@ -62,6 +65,7 @@ export function staticPairs(context: AppContext): ExamplePair[] {
     originalImageId: null,
     originalImageUrl: context.storage.publicUrl(pair.originalKey),
     transformedImageUrl: context.storage.publicUrl(pair.artworkKey),
+    transformedRenditions: [],
     isHomepageExample: false,
     createdAt: pair.createdAt,
   }));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import type { MockupView } from '../../../domain/mockups.js';
 import { insertArtwork } from '../../testing/fixtures.js';
 import { startPrintfulFake, type PrintfulFake } from '../../testing/fakes/printful-catalog-fake.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -39,6 +40,24 @@ describe('POST /api/mockups with the local renderer', () => {
     expect((await sharp(first.rawPayload).metadata()).format).toBe('jpeg');
   });
 
+  it('stores 400 and 800 px renditions of each 800 px view, never one enlarged to 1600 (issue 17)', async () => {
+    const answer = (await mockups({ transformationId, variant_ids: [variantIds[0]] })).json();
+    for (const view of answer.mockups as MockupView[]) {
+      expect(view.renditions.map((r) => [r.width, r.height])).toEqual([
+        [400, 400],
+        [800, 800],
+      ]);
+      // The 800 px rendition is the view itself: no second copy of the same pixels.
+      expect(view.renditions[1]!.url).toBe(view.mockup_url);
+      for (const rendition of view.renditions) {
+        const served = await shop.app.inject({ method: 'GET', url: rendition.url });
+        expect(served.statusCode, rendition.url).toBe(200);
+        const meta = await sharp(served.rawPayload).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', rendition.width, rendition.height]);
+      }
+    }
+  });
+
   it('answers from the cache the second time: the same files', async () => {
     const first = (await mockups({ transformationId, variant_ids: [variantIds[0]] })).json();
     const second = (await mockups({ transformationId, variant_ids: [variantIds[0]] })).json();
@@ -60,10 +79,15 @@ describe('POST /api/mockups with the local renderer', () => {
         .sort(),
     );
     for (const list of urls) expect(list).toEqual(urls[0]);
+    // Each view's file and its renditions' (the 800 px rendition is the view's own file).
+    const everyFile = new Set<string>(
+      answers[0]
+        .json()
+        .mockups.flatMap((m: MockupView) => [m.mockup_url, ...m.renditions.map((rendition) => rendition.url)]),
+    );
     const folder = join(shop.config.dataDir, 'storage', 'mockups', fresh);
     const files = (await readdir(folder)).sort();
-    expect(files.length).toBe(urls[0].length);
-    expect(files).toEqual(urls[0].map((url: string) => url.split('/').pop()).sort());
+    expect(files).toEqual([...everyFile].map((url) => url.split('/').pop()).sort());
   });
 
   it("refuses an unknown artwork with 'No artwork available for mockup generation'", async () => {

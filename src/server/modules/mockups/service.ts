@@ -9,6 +9,7 @@ import type { MockupAnswer, MockupView } from '../../../domain/mockups.js';
 import type { AppContext } from '../../context.js';
 import { image_transformations } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { publicRenditions, storeRenditions } from '../../infra/renditions.js';
 import { renderLocalMockups, UnknownVariantError } from './local/index.js';
 import { templateOptions } from './templates.js';
 import { listMockups, saveMockups, type MockupRow } from './repository.js';
@@ -76,8 +77,13 @@ async function renderAndStore(context: AppContext, artworkId: string, bytes: Buf
   const stamp = Date.now().toString(36);
   const stored = await Promise.all(
     views.map(async (view, position) => {
-      const key = `mockups/${artworkId}/${variantId}-${view.placement}-${stamp}.jpg`;
-      await context.storage.put(key, view.image, { contentType: 'image/jpeg', cacheSeconds: 31_536_000 });
+      const name = `mockups/${artworkId}/${variantId}-${view.placement}-${stamp}`;
+      const main = { key: `${name}.jpg`, options: { contentType: 'image/jpeg', cacheSeconds: 31_536_000 } };
+      const [renditions] = await Promise.all([
+        storeRenditions(context.storage, view.renditions, main, (side) => `${name}-${side}.jpg`),
+        context.storage.put(main.key, view.image, main.options),
+      ]);
+      const key = main.key;
       return {
         transformation_id: artworkId,
         printful_variant_id: variantId,
@@ -86,6 +92,7 @@ async function renderAndStore(context: AppContext, artworkId: string, bytes: Buf
         label: view.label,
         position,
         storage_path: key,
+        renditions,
       };
     }),
   );
@@ -141,6 +148,7 @@ function bestViews(context: AppContext, rows: MockupRow[], variantId: number): M
     placement: row.placement,
     label: row.label,
     mockup_url: context.storage.publicUrl(row.storage_path),
+    renditions: publicRenditions(context.storage, row.renditions),
     extra_mockups: [],
     source: row.source,
   }));

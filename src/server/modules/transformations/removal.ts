@@ -8,6 +8,7 @@ import { TRANSFORMATION_MESSAGES } from '../../../domain/admin-transformations.j
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { image_transformations, images, mockups, order_items } from '../../db/schema.js';
+import { renditionKeys } from '../../infra/renditions.js';
 import { HOMEPAGE_LOCK } from '../content/index.js';
 
 export type RemovalOutcome =
@@ -59,11 +60,16 @@ export async function removeTransformations(
         continue;
       }
       const mockupFiles = await tx
-        .select({ key: mockups.storage_path })
+        .select({ key: mockups.storage_path, renditions: mockups.renditions })
         .from(mockups)
         .where(eq(mockups.transformation_id, id));
       await tx.delete(image_transformations).where(eq(image_transformations.id, id));
-      const files = [row.storage_path, row.print_file_path, ...mockupFiles.map((mockup) => mockup.key)];
+      const files = [
+        row.storage_path,
+        row.print_file_path,
+        ...renditionKeys(row.renditions),
+        ...mockupFiles.flatMap((mockup) => [mockup.key, ...renditionKeys(mockup.renditions)]),
+      ];
       const [sibling] = await tx
         .select({ id: image_transformations.id })
         .from(image_transformations)
@@ -77,7 +83,8 @@ export async function removeTransformations(
           imageRemoved = true;
         }
       }
-      results.push({ id, status: 'removed', imageRemoved, files: files.filter((key): key is string => Boolean(key)) });
+      const unique = new Set(files.filter((key): key is string => Boolean(key)));
+      results.push({ id, status: 'removed', imageRemoved, files: [...unique] });
     }
     return results;
   });

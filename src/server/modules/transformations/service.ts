@@ -14,7 +14,8 @@ import { image_transformations, images, styles } from '../../db/schema.js';
 import { LIVE_JOB_STATES } from '../../jobs/job-names.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
-import { decodeToJpeg, enlargeForPrint } from '../images/index.js';
+import { publicRenditions, storeRenditions } from '../../infra/renditions.js';
+import { decodeToJpeg, enlargeForPrint, renderJpegRenditions } from '../images/index.js';
 import { warmMockupTemplates } from '../mockups/index.js';
 import { engineFor, StyleEngineError } from '../styles/index.js';
 import { announceChange } from './progress-signal.js';
@@ -105,6 +106,7 @@ export async function transformationState(context: AppContext, id: string): Prom
     originalUrl: context.storage.publicUrl(image.display_path),
     width: row.width,
     height: row.height,
+    renditions: row.status === 'completed' ? publicRenditions(context.storage, row.renditions) : [],
   };
 }
 
@@ -168,11 +170,26 @@ export async function renderTransformation(
       (seconds) => renderDuration.observe({ engine: style.engine }, seconds),
       () => engine.render({ photo, longSide: PREVIEW_LONG_SIDE, prompt: style.style_prompt }, onProgress),
     );
-    const key = `artworks/${transformationId}.jpg`;
-    await context.storage.put(key, artwork.image, { contentType: 'image/jpeg', cacheSeconds: 31_536_000 });
+    const main = {
+      key: `artworks/${transformationId}.jpg`,
+      options: { contentType: 'image/jpeg', cacheSeconds: 31_536_000 },
+    };
+    const [renditions] = await Promise.all([
+      renderJpegRenditions(artwork.image, artwork).then((encoded) =>
+        // Not under artworks/: the backfill reads every file there as an artwork.
+        storeRenditions(
+          context.storage,
+          encoded,
+          main,
+          (side) => `renditions/artworks/${transformationId}-${side}.jpg`,
+        ),
+      ),
+      context.storage.put(main.key, artwork.image, main.options),
+    ]);
     await updateTransformation(context.db, transformationId, {
       status: 'completed',
-      storage_path: key,
+      storage_path: main.key,
+      renditions,
       width: artwork.width,
       height: artwork.height,
       progress: 100,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Rendition } from '../../../domain/images.js';
 import { TRANSFORMATION_MESSAGES } from '../../../domain/transformation.js';
 import { styles } from '../../db/schema.js';
 import { cameraPhoto, insertPhoto } from '../../testing/fixtures.js';
@@ -137,6 +138,30 @@ describe('every style offered on the embedded defaults completes on a 12 MP phot
       expect((await shop.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
     }
   }, 240_000);
+});
+
+describe('a finished artwork has 400, 800 and 1600 px renditions for srcset (issue 17)', () => {
+  it('stores each rendition as a public JPEG of its recorded size, the long side 400, 800 and 1600', async () => {
+    const id = (await start(offered[0]!.id)).json().transformationId as string;
+    const state = await waitUntilDone(id);
+    expect(state.status).toBe('completed');
+    expect(state.renditions.map((r: Rendition) => [r.width, r.height])).toEqual([
+      [400, 300],
+      [800, 600],
+      [1600, 1200],
+    ]);
+    for (const rendition of state.renditions as Rendition[]) {
+      const served = await shop.app.inject({ method: 'GET', url: rendition.url });
+      expect(served.statusCode, rendition.url).toBe(200);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', rendition.width, rendition.height]);
+    }
+    const row = await shop.context.db.query.image_transformations.findFirst({ where: (t, { eq }) => eq(t.id, id) });
+    // Outside artworks/, which the backfill reads as one artwork per file.
+    expect(row?.renditions?.map((r) => r.key)).toEqual(
+      [400, 800, 1600].map((side) => `renditions/artworks/${id}-${side}.jpg`),
+    );
+  }, 120_000);
 });
 
 describe('GET /api/transformations/:id/events streams progress as server-sent events', () => {

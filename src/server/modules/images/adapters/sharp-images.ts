@@ -4,6 +4,7 @@
  */
 import sharp, { type SharpOptions } from 'sharp';
 import { MAX_INPUT_PIXELS } from '../../../../domain/upload.js';
+import { renderRenditions, type EncodedRendition } from '../../../infra/renditions.js';
 
 /** The public copy: upright, at most 2048×2048, JPEG quality 0.85, no metadata at all. */
 export const DISPLAY_MAX_SIDE = 2048;
@@ -94,4 +95,14 @@ export function enlargeForPrint(image: Buffer, longSide: number): Promise<Buffer
     .resize({ width: longSide, height: longSide, fit: 'inside', kernel: 'lanczos3', withoutEnlargement: false })
     .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
     .toBuffer();
+}
+
+/** The 400/800/1600 px renditions of an artwork (a JPEG), decoded once, as JPEGs like the display copy. */
+export function renderJpegRenditions(
+  image: Buffer,
+  size: { width: number; height: number },
+): Promise<EncodedRendition[]> {
+  return renderRenditions(sharp(image, DECODE_OPTIONS), size, (pipeline) =>
+    pipeline.jpeg({ quality: DISPLAY_JPEG_QUALITY }),
+  );
 }

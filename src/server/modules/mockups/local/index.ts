@@ -6,6 +6,7 @@
  */
 import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
 import { availableParallelism } from 'node:os';
+import type { EncodedRendition } from '../../../infra/renditions.js';
 import { lazyPool, type LazyPool } from '../../../infra/worker-pools.js';
 import { defaultStoreProducts, findBuiltinVariant, type MockupKind } from '../../catalog/index.js';
 import type { RenderedView } from './render.js';
@@ -18,6 +19,8 @@ export interface LocalMockup {
   label: string;
   /** JPEG */
   image: Buffer;
+  /** Smaller JPEGs for `srcset`; without `data`, the rendition is the view itself. */
+  renditions: EncodedRendition[];
 }
 
 export class UnknownVariantError extends Error {
@@ -78,7 +81,16 @@ export async function renderLocalMockups(
     { kind: 'views', artwork: bytes, variantId, templateCache },
     { transferList: [bytes.buffer] },
   )) as RenderedView[];
-  return views.map((view) => ({ placement: view.placement, label: view.label, image: toBuffer(view.image) }));
+  return views.map((view) => ({
+    placement: view.placement,
+    label: view.label,
+    image: toBuffer(view.image),
+    renditions: view.renditions.map(({ width, height, image }) => ({
+      width,
+      height,
+      data: image ? toBuffer(image) : undefined,
+    })),
+  }));
 }
 
 /** The product shown without artwork (the catalog's product image). */

@@ -4,7 +4,7 @@
  */
 import { findBuiltinVariant, type MockupKind } from '../../catalog/index.js';
 import { prepareArtwork } from './artwork.js';
-import { composeView, encodeJpeg } from './compose.js';
+import { composeView, encodeJpeg, encodeJpegWithRenditions } from './compose.js';
 import { hoodieViews, teeViews, toteViews } from './products/apparel.js';
 import { mugViews } from './products/mug.js';
 import { phoneCaseViews } from './products/phone-case.js';
@@ -17,6 +17,8 @@ export interface RenderedView {
   label: string;
   /** JPEG */
   image: Uint8Array;
+  /** Smaller JPEGs for `srcset`; without `image`, the rendition is the view itself. */
+  renditions: Array<{ width: number; height: number; image?: Uint8Array }>;
 }
 
 const viewsByKind: Record<MockupKind, (context: ViewContext) => ViewDefinition[]> = {
@@ -45,10 +47,12 @@ export async function renderViews(artwork: Uint8Array, variantId: number, cacheD
     views.map(async (view) => {
       const template = await templateFor(view, cacheDir);
       const pixels = composeView(template, art);
+      const { image, renditions } = await encodeJpegWithRenditions(pixels, template.width, template.height);
       return {
         placement: view.placement,
         label: view.label,
-        image: await encodeJpeg(pixels, template.width, template.height),
+        image,
+        renditions: renditions.map(({ width, height, data }) => ({ width, height, image: data })),
       };
     }),
   );
