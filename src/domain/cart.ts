@@ -1,4 +1,5 @@
 /** The cart's rules (storefront §4 Cart, §9): pure, so the web and its tests share them. */
+import type { Rendition } from './images.js';
 import { dollarsToCents } from './money.js';
 
 export interface CartProduct {
@@ -17,6 +18,8 @@ export interface CartLine {
   transformationId: string;
   artworkUrl: string;
   mockupUrls: string[];
+  /** Renditions of the line's thumbnail (its first mockup, else the artwork), for `srcset`. */
+  thumbnailRenditions?: Rendition[];
 }
 
 export const MODAL_QUANTITY = { min: 0, initial: 1, max: 99 } as const;
@@ -27,6 +30,7 @@ export interface AddToCart {
   transformationId: string;
   artworkUrl: string;
   mockupUrls: string[];
+  thumbnailRenditions?: Rendition[];
 }
 
 /**
@@ -52,6 +56,7 @@ export function addToCart(lines: CartLine[], item: AddToCart): CartLine[] {
         transformationId: item.transformationId,
         artworkUrl: item.artworkUrl,
         mockupUrls: item.mockupUrls,
+        thumbnailRenditions: item.thumbnailRenditions,
       },
     ];
   }
@@ -61,7 +66,9 @@ export function addToCart(lines: CartLine[], item: AddToCart): CartLine[] {
           ...line,
           quantity: Math.min(line.quantity + item.quantity, MODAL_QUANTITY.max),
           product: item.product,
-          mockupUrls: item.mockupUrls.length > 0 ? item.mockupUrls : line.mockupUrls,
+          ...(item.mockupUrls.length > 0
+            ? { mockupUrls: item.mockupUrls, thumbnailRenditions: item.thumbnailRenditions }
+            : {}),
         }
       : line,
   );

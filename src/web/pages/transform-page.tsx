@@ -112,6 +112,7 @@ export function TransformPage() {
     (product: Product, quantity: number) => {
       // A product the catalog can no longer make is not sold (the server refuses it too).
       if (!transformationId || !progress.publicUrl || mockups.states[product.id]?.status === 'invalid') return;
+      const views = mockups.states[product.id]?.mockups ?? [];
       cart.add({
         product: {
           id: product.id,
@@ -122,12 +123,13 @@ export function TransformPage() {
         quantity,
         transformationId,
         artworkUrl: progress.publicUrl,
-        mockupUrls: (mockups.states[product.id]?.mockups ?? []).map((mockup) => mockup.mockup_url),
+        mockupUrls: views.map((mockup) => mockup.mockup_url),
+        thumbnailRenditions: views[0]?.renditions ?? progress.renditions,
       });
       reportStep('added_to_cart', transformationId);
       toast.success(`${product.name} added to your cart`);
     },
-    [transformationId, progress.publicUrl, mockups.states],
+    [transformationId, progress.publicUrl, progress.renditions, mockups.states],
   );
 
   const openPreview = (product: Product) => {

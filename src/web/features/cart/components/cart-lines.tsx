@@ -1,5 +1,6 @@
 import { Minus, Plus } from 'lucide-react';
 import { cartTotalCents, lineKey, lineTotalCentsOf, type CartLine } from '@/domain/cart';
+import { srcSetOf } from '@/domain/images';
 import { formatCents } from '@/domain/money';
 import { cart } from '../api/cart-store';
 
@@ -21,6 +22,8 @@ export function CartLines({ lines, fixed = false }: { lines: CartLine[]; fixed?:
           <li key={lineKey(line)} className="flex items-center gap-3 py-3" data-testid="summary-line">
             <img
               src={line.mockupUrls[0] ?? line.artworkUrl}
+              srcSet={srcSetOf(line.thumbnailRenditions)}
+              sizes="48px"
               alt=""
               className="size-12 shrink-0 rounded-md border bg-muted object-cover"
               data-testid="summary-thumbnail"

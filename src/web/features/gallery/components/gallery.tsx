@@ -1,7 +1,13 @@
 import { ArrowRight } from 'lucide-react';
 import type { ExamplePair, RecentItem } from '@/domain/gallery';
+import { srcSetOf } from '@/domain/images';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useGallery } from '../api/get-gallery';
+
+/** Recent artworks: four columns of the 1120 px section from 768 px, else two. */
+const RECENT_SIZES = '(min-width: 1152px) 270px, (min-width: 768px) calc(25vw - 16px), calc(50vw - 24px)';
+/** A pair's image: a quarter of the section from 768 px (two pairs side by side), else half. */
+const PAIR_IMAGE_SIZES = '(min-width: 1152px) 260px, (min-width: 768px) calc(25vw - 28px), calc(50vw - 36px)';
 
 export function Gallery() {
   const { data, isPending } = useGallery();
@@ -45,7 +51,12 @@ function PairList({ pairs }: { pairs: ExamplePair[] }) {
         <figure key={pair.id} data-testid="example-pair" className="rounded-2xl border bg-card p-3 shadow-sm">
           <div className="relative grid grid-cols-2 gap-3">
             <GalleryImage src={pair.originalImageUrl} alt="Original travel photo" caption="Original" />
-            <GalleryImage src={pair.transformedImageUrl} alt="The photo transformed into artwork" caption="Artwork" />
+            <GalleryImage
+              src={pair.transformedImageUrl}
+              srcSet={srcSetOf(pair.transformedRenditions)}
+              alt="The photo transformed into artwork"
+              caption="Artwork"
+            />
             <span className="absolute left-1/2 top-1/2 grid size-9 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-card text-accent shadow-md">
               <ArrowRight className="size-4" aria-hidden />
             </span>
@@ -67,6 +78,8 @@ function RecentGrid({ items }: { items: RecentItem[] }) {
         >
           <img
             src={item.imageUrl}
+            srcSet={srcSetOf(item.renditions)}
+            sizes={RECENT_SIZES}
             alt={`An artwork in ${item.styleName}`}
             loading="lazy"
             className="aspect-square w-full object-cover"
@@ -87,10 +100,17 @@ function RecentGrid({ items }: { items: RecentItem[] }) {
   );
 }
 
-function GalleryImage({ src, alt, caption }: { src: string; alt: string; caption: string }) {
+function GalleryImage({ src, srcSet, alt, caption }: { src: string; srcSet?: string; alt: string; caption: string }) {
   return (
     <div className="overflow-hidden rounded-xl">
-      <img src={src} alt={alt} loading="lazy" className="aspect-[4/3] w-full bg-muted object-cover" />
+      <img
+        src={src}
+        srcSet={srcSet}
+        sizes={srcSet ? PAIR_IMAGE_SIZES : undefined}
+        alt={alt}
+        loading="lazy"
+        className="aspect-[4/3] w-full bg-muted object-cover"
+      />
       <p className="mt-2 text-center text-xs font-medium uppercase tracking-wider text-muted-foreground">{caption}</p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Eye, ImageOff, Loader2, Plus } from 'lucide-react';
 import { useId } from 'react';
+import { srcSetOf, type Rendition } from '@/domain/images';
 import type { ValidationStatus } from '@/domain/mockups';
 import { formatDollars } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
@@ -13,7 +14,7 @@ export interface ProductMockupView {
   status?: ValidationStatus;
   isLoading: boolean;
   error: string | null;
-  mockups: Array<{ mockup_url: string }>;
+  mockups: Array<{ mockup_url: string; renditions?: Rendition[] }>;
 }
 
 interface ProductGridProps {
@@ -57,6 +58,7 @@ export function ProductGrid({
       {products.map((product) => (
         <ProductCard
           key={product.id}
+          wide={wide}
           product={product}
           view={mockups[product.id]}
           quantity={quantities[product.id] ?? 0}
@@ -68,20 +70,30 @@ export function ProductGrid({
   );
 }
 
+/**
+ * A card's width: two columns below 1024 px (half the page less its padding and gap); from
+ * 1024 px four in the 1120 px page, or three beside the 22rem Order Summary.
+ */
+const WIDE_CARD_SIZES = '(min-width: 1024px) 270px, calc(50vw - 24px)';
+const CARD_SIZES = '(min-width: 1024px) 240px, calc(50vw - 24px)';
+
 function ProductCard({
+  wide,
   product,
   view,
   quantity,
   onAdd,
   onView,
 }: {
+  wide: boolean;
   product: Product;
   view?: ProductMockupView;
   quantity: number;
   onAdd: () => void;
   onView: () => void;
 }) {
-  const thumbnail = view?.mockups[0]?.mockup_url ?? product.product_image_url;
+  const mockup = view?.mockups[0];
+  const thumbnail = mockup?.mockup_url ?? product.product_image_url;
   const unavailable = view?.status === 'invalid';
   const errorId = useId();
   return (
@@ -95,6 +107,8 @@ function ProductCard({
         {thumbnail ? (
           <img
             src={thumbnail}
+            srcSet={srcSetOf(mockup?.renditions)}
+            sizes={wide ? WIDE_CARD_SIZES : CARD_SIZES}
             alt={product.name}
             loading="lazy"
             className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"

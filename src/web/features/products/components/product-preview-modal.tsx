@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AlertTriangle, ChevronLeft, ChevronRight, Clock, Loader2, Minus, Plus, RefreshCw } from 'lucide-react';
 import { MODAL_QUANTITY } from '@/domain/cart';
+import { srcSetOf, type Rendition } from '@/domain/images';
 import { MOCKUP_TEXT, type ValidationStatus } from '@/domain/mockups';
 import { formatDollars } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
@@ -10,9 +11,15 @@ import type { Product } from '../api/get-products';
 
 export interface PreviewMockup {
   mockup_url: string;
+  renditions?: Rendition[];
   placement: string;
   label: string;
 }
+
+/** The main view: 1.5 parts of a 1024 px dialog from 768 px (less padding), else the screen less padding. */
+const VIEW_SIZES = '(min-width: 768px) 560px, calc(100vw - 64px)';
+/** The 64 px view buttons. */
+const VIEW_BUTTON_SIZES = '64px';
 
 interface ProductPreviewModalProps {
   product: Product | null;
@@ -65,6 +72,8 @@ export function ProductPreviewModal({
               <MockupImage
                 key={current.mockup_url}
                 src={current.mockup_url}
+                srcSet={srcSetOf(current.renditions)}
+                sizes={VIEW_SIZES}
                 fallback={product.product_image_url}
                 alt={`${product.name}, ${current.label}`}
               />
@@ -108,7 +117,13 @@ export function ProductPreviewModal({
                     i === index ? 'border-accent' : 'border-transparent opacity-75 hover:opacity-100',
                   )}
                 >
-                  <MockupImage src={mockup.mockup_url} fallback={product.product_image_url} alt="" />
+                  <MockupImage
+                    src={mockup.mockup_url}
+                    srcSet={srcSetOf(mockup.renditions)}
+                    sizes={VIEW_BUTTON_SIZES}
+                    fallback={product.product_image_url}
+                    alt=""
+                  />
                 </button>
               ))}
             </div>
@@ -217,8 +232,20 @@ function CarouselButton({ side, onClick, label }: { side: 'left' | 'right'; onCl
   );
 }
 
-/** A broken mockup falls back to the product image, then to a placeholder. */
-function MockupImage({ src, fallback, alt }: { src: string | null; fallback: string | null; alt: string }) {
+/** A broken mockup falls back to the product image, then to a placeholder; `srcSet` offers the mockup's renditions. */
+function MockupImage({
+  src,
+  srcSet,
+  sizes,
+  fallback,
+  alt,
+}: {
+  src: string | null;
+  srcSet?: string;
+  sizes?: string;
+  fallback: string | null;
+  alt: string;
+}) {
   const [current, setCurrent] = useState(src ?? fallback);
   useEffect(() => setCurrent(src ?? fallback), [src, fallback]);
   if (!current) {
@@ -231,6 +258,8 @@ function MockupImage({ src, fallback, alt }: { src: string | null; fallback: str
   return (
     <img
       src={current}
+      srcSet={current === src ? srcSet : undefined}
+      sizes={current === src && srcSet ? sizes : undefined}
       alt={alt}
       className="aspect-square w-full object-contain"
       onError={() => setCurrent(current === src && fallback && fallback !== src ? fallback : null)}

@@ -4,6 +4,7 @@
  * be used, the page polls every 3 s for at most 5 minutes (storefront §4, §9).
  */
 import { useEffect, useRef, useState } from 'react';
+import type { Rendition } from '@/domain/images';
 import {
   failureMessage,
   nextSimulatedProgress,
@@ -22,6 +23,8 @@ export interface TransformationProgress {
   progress: number;
   stage: string;
   publicUrl: string | null;
+  /** Smaller copies of the artwork for `srcset` (none on artworks made before they existed). */
+  renditions: Rendition[];
   originalUrl: string | null;
   /** The style it is made in, once the server has said. */
   styleId: string | null;
@@ -33,6 +36,7 @@ const IDLE: TransformationProgress = {
   progress: 0,
   stage: '',
   publicUrl: null,
+  renditions: [],
   originalUrl: null,
   styleId: null,
   error: null,
@@ -66,6 +70,7 @@ export function useTransformationProgress(transformationId: string | null): Tran
           progress: 100,
           stage: stageFor(100),
           publicUrl: next.publicUrl,
+          renditions: next.renditions ?? [],
           originalUrl: next.originalUrl,
           styleId: next.styleId,
           error: null,

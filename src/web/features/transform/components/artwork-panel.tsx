@@ -1,9 +1,13 @@
 import { Download, Sparkles } from 'lucide-react';
+import { srcSetOf } from '@/domain/images';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Progress } from '@/web/components/ui/progress';
 import type { TransformationProgress } from '../api/use-transformation-progress';
 import { CompareSlider } from './compare-slider';
+
+/** The panel is half the page from 1024 px (a 1120 px page less the gap and padding), else the page less its padding. */
+const ARTWORK_SIZES = '(min-width: 1024px) 500px, calc(100vw - 80px)';
 
 /** 'Your Artwork': the progress while it is made, then the artwork beside its original. */
 export function ArtworkPanel({ progress, styleName }: { progress: TransformationProgress; styleName?: string }) {
@@ -53,10 +57,18 @@ export function ArtworkPanel({ progress, styleName }: { progress: Transformation
               <CompareSlider
                 beforeUrl={progress.originalUrl}
                 afterUrl={progress.publicUrl}
+                afterSrcSet={srcSetOf(progress.renditions)}
+                sizes={ARTWORK_SIZES}
                 alt={`Your artwork${styleName ? ` in ${styleName}` : ''}`}
               />
             ) : (
-              <img src={progress.publicUrl} alt="Your artwork" className="w-full rounded-xl" />
+              <img
+                src={progress.publicUrl}
+                srcSet={srcSetOf(progress.renditions)}
+                sizes={ARTWORK_SIZES}
+                alt="Your artwork"
+                className="w-full rounded-xl"
+              />
             )}
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="text-sm font-medium text-success" data-testid="transform-stage">

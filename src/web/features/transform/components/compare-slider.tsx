@@ -1,12 +1,27 @@
 import { useState } from 'react';
 import { MoveHorizontal } from 'lucide-react';
 
-/** Before and after, one over the other, with a handle the visitor drags (or moves with the keyboard). */
-export function CompareSlider({ beforeUrl, afterUrl, alt }: { beforeUrl: string; afterUrl: string; alt: string }) {
+/**
+ * Before and after, one over the other, with a handle the visitor drags (or moves with the
+ * keyboard). `afterSrcSet` and `sizes` let the browser load the artwork's rendition that fits.
+ */
+export function CompareSlider({
+  beforeUrl,
+  afterUrl,
+  afterSrcSet,
+  sizes,
+  alt,
+}: {
+  beforeUrl: string;
+  afterUrl: string;
+  afterSrcSet?: string;
+  sizes?: string;
+  alt: string;
+}) {
   const [position, setPosition] = useState(50);
   return (
     <div className="relative select-none overflow-hidden rounded-xl bg-muted" data-testid="compare-slider">
-      <img src={afterUrl} alt={alt} className="block w-full" draggable={false} />
+      <img src={afterUrl} srcSet={afterSrcSet} sizes={sizes} alt={alt} className="block w-full" draggable={false} />
       <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }} aria-hidden>
         <img src={beforeUrl} alt="" className="block h-full w-full object-cover" draggable={false} />
       </div>
