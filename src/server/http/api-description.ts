@@ -100,7 +100,7 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'POST /api/fulfilment/printful/webhook/:secret': {
     summary: "Printful's events (the secret is the store's webhook token)",
   },
-  'GET /files/*': { summary: 'Public stored files (artworks, mockups, previews) from local storage' },
+  'GET /files/*': { summary: 'Public stored files (artworks, mockups, their renditions, previews) from local storage' },
   'GET /files/private/*': { summary: 'A private file through a signed, expiring link (print files for Printful)' },
   'GET /api/email/open/:file': { summary: "Marks an order e-mail opened (the message's tracking pixel)" },
 

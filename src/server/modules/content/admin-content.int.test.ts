@@ -139,6 +139,13 @@ describe('example pairs: upload, list, homepage flag, delete', () => {
       .from(image_transformations)
       .where(eq(image_transformations.id, pair.id));
     expect(row).toMatchObject({ status: 'completed', style_id: null, is_public: true });
+    // The 1200×900 artwork gets 400 and 800 px renditions for the home gallery's srcset.
+    expect(row.renditions?.map((r) => [r.width, r.height])).toEqual([
+      [400, 300],
+      [800, 600],
+    ]);
+    for (const rendition of row.renditions ?? [])
+      expect((await shop.app.inject({ url: `/files/${rendition.key}` })).statusCode).toBe(200);
     const [image] = await shop.context.db.select().from(images).where(eq(images.id, pair.originalImageId));
     expect(image.storage_path).toMatch(/^original\//);
     expect((await shop.app.inject({ url: pair.transformedImageUrl })).statusCode).toBe(200);

@@ -291,6 +291,7 @@ describe('DELETE /api/admin/customers?email=: a customer’s data, all at once',
       const id = randomUUID();
       await shop.context.storage.put(`artworks/${id}.jpg`, jpeg, { contentType: 'image/jpeg' });
       await shop.context.storage.put(`print-files/${id}.jpg`, jpeg, { contentType: 'image/jpeg' });
+      await shop.context.storage.put(`renditions/artworks/${id}-400.jpg`, jpeg, { contentType: 'image/jpeg' });
       await shop.context.db.insert(image_transformations).values({
         id,
         image_id: imageId,
@@ -298,6 +299,7 @@ describe('DELETE /api/admin/customers?email=: a customer’s data, all at once',
         status: 'completed',
         storage_path: `artworks/${id}.jpg`,
         print_file_path: `print-files/${id}.jpg`,
+        renditions: [{ width: 400, height: 300, key: `renditions/artworks/${id}-400.jpg` }],
       });
       return id;
     };
@@ -340,9 +342,11 @@ describe('DELETE /api/admin/customers?email=: a customer’s data, all at once',
       [
         `artworks/${saved}.jpg`,
         `print-files/${saved}.jpg`,
+        `renditions/artworks/${saved}-400.jpg`,
         mockupKey,
         `artworks/${sibling}.jpg`,
         `print-files/${sibling}.jpg`,
+        `renditions/artworks/${sibling}-400.jpg`,
         photo.storage_path,
         photo.display_path,
       ].sort(),

@@ -1,0 +1,184 @@
+/**
+ * Responsive images (issue 17, fault 10: 'thumbnails are one 800 px size shown at 235 px').
+ * Artworks carry 400, 800 and 1600 px renditions, mockups (800 px) 400 and 800; every
+ * storefront image offers them in `srcset` with `sizes`, and the browser loads the one its
+ * layout needs. At 390 px (a phone at 2× density) and 1280 px.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { ROOT, startShop, type ShopProcess } from './support/server';
+
+const PHONE = { width: 390, height: 844 };
+
+let shop: ShopProcess;
+let browser: Browser;
+let imageId: string;
+let artwork: string;
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.status} ${response.url}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  let photo: Buffer;
+  [shop, browser, photo] = await Promise.all([
+    startShop(),
+    launchBrowser(),
+    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
+  ]);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'lake.jpg');
+  imageId = (await json<{ id: string }>(await fetch(`${shop.url}/api/images`, { method: 'POST', body: form }))).id;
+  const styles = await json<Array<{ id: string; name: string }>>(await fetch(`${shop.url}/api/styles`));
+  const { transformationId } = await json<{ transformationId: string }>(
+    await fetch(`${shop.url}/api/transformations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ imageId, styleId: styles.find((style) => style.name === 'Watercolour')!.id }),
+    }),
+  );
+  for (;;) {
+    const state = await json<{ status: string }>(await fetch(`${shop.url}/api/transformations/${transformationId}`));
+    if (state.status === 'completed') break;
+    if (state.status === 'failed') throw new Error('the artwork failed');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  artwork = transformationId;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await shop?.cleanup();
+});
+
+interface Offered {
+  /** The `w` descriptors of the srcset, in order. */
+  widths: number[];
+  sizes: string | null;
+  /** The srcset width of the candidate the browser loaded, or 'src' when it loaded the single image. */
+  loaded: number | 'src';
+}
+
+/** What an image offers in its srcset and which candidate the browser chose, once it has loaded. */
+async function offered(image: Locator): Promise<Offered> {
+  await image.scrollIntoViewIfNeeded();
+  await image.evaluate(
+    (element: HTMLImageElement) =>
+      new Promise<void>((resolve) => {
+        if (element.complete && element.currentSrc) return resolve();
+        element.addEventListener('load', () => resolve(), { once: true });
+      }),
+  );
+  return image.evaluate((element: HTMLImageElement) => {
+    const candidates = (element.getAttribute('srcset') ?? '')
+      .split(',')
+      .map((candidate) => candidate.trim().split(/\s+/))
+      .filter((parts) => parts.length === 2)
+      .map(([url, width]) => ({ url: new URL(url!, document.baseURI).href, width: Number(width!.slice(0, -1)) }));
+    const chosen = candidates.find((candidate) => candidate.url === element.currentSrc);
+    return {
+      widths: candidates.map((candidate) => candidate.width),
+      sizes: element.getAttribute('sizes'),
+      loaded: chosen ? chosen.width : ('src' as const),
+    };
+  });
+}
+
+async function productGridReady(page: Page) {
+  await page.goto(`${shop.url}/transform?image=${imageId}&artwork=${artwork}`);
+  const thumbnails = page.getByTestId('product-thumbnail');
+  await page.getByTestId('product-grid').waitFor({ timeout: 60_000 });
+  // Every card carries its mockup (not the product image) before it is judged.
+  await page.waitForFunction(
+    () => {
+      const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-thumbnail"]')];
+      return images.length > 0 && images.every((image) => image.src.includes('/files/mockups/'));
+    },
+    undefined,
+    { timeout: 90_000 },
+  );
+  return thumbnails;
+}
+
+for (const { label, viewport, deviceScaleFactor } of [
+  { label: 'phone', viewport: PHONE, deviceScaleFactor: 2 },
+  { label: 'desktop', viewport: DESKTOP, deviceScaleFactor: 1 },
+]) {
+  describe(`at ${viewport.width} px the browser loads the rendition its layout needs (${label})`, () => {
+    it('offers every product card its mockup at 400 and 800 px, and loads the 400 px one', async () => {
+      const context = await browser.newContext({ viewport, deviceScaleFactor });
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      const thumbnails = await productGridReady(page);
+      const count = await thumbnails.count();
+      expect(count).toBeGreaterThanOrEqual(6);
+      for (let index = 0; index < count; index += 1) {
+        const image = await thumbnails.nth(index).evaluate((element: HTMLImageElement) => ({
+          srcset: element.getAttribute('srcset'),
+          sizes: element.getAttribute('sizes'),
+        }));
+        // Mockups are 800 px: a 1600 px candidate would only be an enlargement.
+        expect(image.srcset, `card ${index}`).toMatch(/^\S+-400\.jpg 400w, \S+\.jpg 800w$/);
+        expect(image.sizes).toContain('calc(50vw - 24px)');
+      }
+      // A card is about 171 px wide on the phone (342 device pixels) and 270 px on the desktop.
+      const first = await offered(thumbnails.first());
+      expect(first.widths).toEqual([400, 800]);
+      expect(first.loaded).toBe(400);
+
+      // The artwork itself, 400, 800 and 1600 px offered: the phone's 310 px slot at 2× and the
+      // desktop's 500 px slot both load 800, not the 2048 px preview.
+      const artworkImage = page.getByTestId('compare-slider').locator('img').first();
+      const panel = await offered(artworkImage);
+      expect(panel.widths).toEqual([400, 800, 1600]);
+      expect(panel.loaded).toBe(800);
+
+      await screenshot(page, `responsive-images-transform-${label}`, { fullPage: false });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('offers the home gallery its artworks at 400, 800 and 1600 px and loads one smaller than 1600', async () => {
+      const context = await browser.newContext({ viewport, deviceScaleFactor });
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto(`${shop.url}/`);
+      const recent = page.getByTestId('recent-transformation').locator('img');
+      await recent.first().waitFor();
+      const count = await recent.count();
+      expect(count).toBeGreaterThanOrEqual(1);
+      for (let index = 0; index < count; index += 1) {
+        const item = await offered(recent.nth(index));
+        expect(item.widths, `artwork ${index}`).toEqual([400, 800, 1600]);
+        expect(item.loaded).toBeLessThan(1600);
+      }
+      expect((await offered(recent.first())).loaded).toBe(400);
+      await page.getByTestId('recent-transformation').first().scrollIntoViewIfNeeded();
+      await screenshot(page, `responsive-images-home-${label}`, { fullPage: false });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it("gives a cart line's 48 px thumbnail the 400 px rendition of its mockup", async () => {
+      const context = await browser.newContext({ viewport, deviceScaleFactor });
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await productGridReady(page);
+      const card = page.getByTestId('product-card').filter({ hasText: 'Classic Mug 11 oz' });
+      await card.getByRole('button', { name: /Add Classic Mug 11 oz to cart/ }).click();
+      await page.locator('header').getByTestId('cart-button').click();
+      const thumbnail = page.getByTestId('cart-drawer').getByTestId('summary-thumbnail').first();
+      const line = await offered(thumbnail);
+      expect(line.widths).toEqual([400, 800]);
+      expect(line.sizes).toBe('48px');
+      expect(line.loaded).toBe(400);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+}
