@@ -39,6 +39,29 @@ const problem = (code: number, message: string, reason = 'Error') => ({
   error: { reason, message },
 });
 
+/** A catalog product as Printful's v1 API shows it. */
+export const productView = (product: CatalogProduct) => ({
+  id: product.id,
+  type: product.type,
+  type_name: product.type_name,
+  title: product.title,
+  brand: product.brand,
+  model: product.model,
+  image: `https://files.cdn.printful.com/products/${product.id}/product.jpg`,
+  variant_count: product.variants.length,
+  currency: 'USD',
+  is_discontinued: product.is_discontinued,
+  description: product.description,
+  files: product.print_areas.map((area) => ({ id: area.placement, type: area.placement, title: area.title })),
+  options: product.options,
+  dimensions: { front: '12x16', back: null },
+});
+/** A catalog variant as Printful's v1 API shows it. */
+export const variantView = (variant: CatalogVariant) => ({
+  ...variant,
+  image: `https://files.cdn.printful.com/variants/${variant.id}.jpg`,
+});
+
 export async function startPrintfulFake(): Promise<PrintfulFake> {
   const catalog: CatalogProduct[] = structuredClone(builtinCatalog) as CatalogProduct[];
   const removed = new Set<number>();
@@ -60,27 +83,6 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
     }
     return undefined;
   };
-  const productView = (product: CatalogProduct) => ({
-    id: product.id,
-    type: product.type,
-    type_name: product.type_name,
-    title: product.title,
-    brand: product.brand,
-    model: product.model,
-    image: `https://files.cdn.printful.com/products/${product.id}/product.jpg`,
-    variant_count: product.variants.length,
-    currency: 'USD',
-    is_discontinued: product.is_discontinued,
-    description: product.description,
-    files: product.print_areas.map((area) => ({ id: area.placement, type: area.placement, title: area.title })),
-    options: product.options,
-    dimensions: { front: '12x16', back: null },
-  });
-  const variantView = (variant: CatalogVariant) => ({
-    ...variant,
-    image: `https://files.cdn.printful.com/variants/${variant.id}.jpg`,
-  });
-
   let baseUrl = '';
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];

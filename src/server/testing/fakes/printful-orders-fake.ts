@@ -1,10 +1,12 @@
 /**
  * A local HTTP server speaking Printful API v1's orders (create with confirm, look up by
- * `@external_id`, update and confirm, cancel), checking the token and store header, counting every
+ * `@external_id`, update and confirm, cancel) and its variant read (the built-in catalog), checking the token and store header, counting every
  * call, and failing on request (429 with Retry-After, 5xx) to exercise retries.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { builtinCatalog } from '../../modules/catalog/builtin/catalog-data.js';
+import { productView, variantView } from './printful-catalog-fake.js';
 
 export interface FakePrintfulOrder {
   id: number;
@@ -107,6 +109,16 @@ export async function startFakePrintful(options: { token: string; storeId?: stri
       };
       orders.set(order.external_id, order);
       return answer(200, order);
+    }
+
+    // One API, as Printful's: checkout asks the catalog whether each variant can still be made.
+    const variantRead = request.method === 'GET' && /^\/products\/variant\/(\d+)$/.exec(url.pathname);
+    if (variantRead) {
+      const id = Number(variantRead[1]);
+      const product = builtinCatalog.find((candidate) => candidate.variants.some((v) => v.id === id));
+      if (!product) return error(404, 'NotFound', 'Variant not found');
+      const variant = product.variants.find((v) => v.id === id)!;
+      return send(200, { code: 200, result: { variant: variantView(variant), product: productView(product) } });
     }
 
     const byExternal = /^\/orders\/@(.+)$/.exec(url.pathname);
