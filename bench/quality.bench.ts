@@ -24,9 +24,13 @@ import {
 
 const LONG_SIDE = Number(process.env.QUALITY_LONG_SIDE ?? 1024);
 const dir = fileURLToPath(new URL('../assets/photos/', import.meta.url));
+// QUALITY_PHOTOS=bird,night and QUALITY_STYLES=ink-sketch narrow the run to names containing these.
+const only = (list: string | undefined) => (name: string) =>
+  !list || list.split(',').some((part) => name.includes(part.trim()));
 const photos = readdirSync(dir)
-  .filter((f) => f.endsWith('.jpg'))
+  .filter((f) => f.endsWith('.jpg') && only(process.env.QUALITY_PHOTOS)(f))
   .sort();
+const styles = localStyles.filter((s) => only(process.env.QUALITY_STYLES)(s.id));
 
 async function rgb(input: Buffer, long: number) {
   const { data, info } = await sharp(input)
@@ -40,7 +44,7 @@ async function rgb(input: Buffer, long: number) {
 }
 
 console.log(
-  `${photos.length} photos × ${localStyles.length} styles at ${LONG_SIDE} px; load average ${loadavg()[0].toFixed(1)} (2 shared cores)`,
+  `${photos.length} photos × ${styles.length} styles at ${LONG_SIDE} px; load average ${loadavg()[0].toFixed(1)} (2 shared cores)`,
 );
 const analysisMs: number[] = [];
 const fails = new Map<string, string[]>();
@@ -51,7 +55,7 @@ const cell = (f: QualityFigures, monochrome: boolean) => {
   const mark = bad.length ? `✗${bad.map((b) => (b === 'flat' ? 'F' : b === 'one-colour' ? 'C' : 'S')).join('')}` : '✓';
   return `${f.spreadRatio.toFixed(2)} ${String(Math.round(f.dominantShare * 100)).padStart(2)}% ${sub}${monochrome ? 'ᴸ' : ' '}${mark.padEnd(4)}`;
 };
-const header = `${'photo'.padEnd(26)} ${'photo 1-col'.padEnd(11)} ${localStyles.map((s) => s.id.padEnd(22)).join(' ')}`;
+const header = `${'photo'.padEnd(26)} ${'photo 1-col'.padEnd(11)} ${styles.map((s) => s.id.padEnd(22)).join(' ')}`;
 lines.push(header);
 for (const name of photos) {
   const input = readFileSync(join(dir, name));
@@ -65,12 +69,10 @@ for (const name of photos) {
   analysisMs.push((used.user + used.system) / 1000);
   const { width, height } = analysis.saliency;
   const photoSmall = downscaleTo(work, width, height);
-  const renders = await Promise.all(
-    localStyles.map((s) => renderArtwork({ styleId: s.id, input, longSide: LONG_SIDE })),
-  );
+  const renders = await Promise.all(styles.map((s) => renderArtwork({ styleId: s.id, input, longSide: LONG_SIDE })));
   const cells: string[] = [];
   let photoShare = 0;
-  for (const [i, style] of localStyles.entries()) {
+  for (const [i, style] of styles.entries()) {
     const art = await rgb(renders[i].image, Math.max(renders[i].width, renders[i].height));
     const monochrome = style.id === 'ink-sketch';
     const f = measureArtwork(downscaleTo(art, width, height), photoSmall, analysis.subject, monochrome);
@@ -94,9 +96,9 @@ console.log(
   `analysis step on a 900 px photo: median ${sorted[sorted.length >> 1].toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms of CPU`,
 );
 let total = 0;
-for (const s of localStyles) {
+for (const s of styles) {
   const f = fails.get(s.id) ?? [];
   total += f.length;
   console.log(`${s.id.padEnd(14)} ${f.length} failure(s)${f.length ? `: ${f.join('; ')}` : ''}`);
 }
-console.log(`${total} failure(s) of ${photos.length * localStyles.length} artworks`);
+console.log(`${total} failure(s) of ${photos.length * styles.length} artworks`);
