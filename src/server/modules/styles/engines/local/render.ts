@@ -1,10 +1,20 @@
 import sharp from 'sharp';
-import { type Rgb8, toFloat } from './raster.js';
+import { type Rgb8, type RgbF, toFloat } from './raster.js';
+import { boxBlur3 } from './kernels/blur.js';
 import { applyLut, exposureLut, normaliseLocalContrast } from './kernels/tone.js';
 import { type PhotoAnalysis, analysePhoto, downscaleTo, resamplePlane } from './kernels/analysis.js';
-import { type QualityFigures, type QualityFailure, failures, measureArtwork, shortfall } from './kernels/quality.js';
+import {
+  type QualityFigures,
+  type QualityFailure,
+  exposureNormalise,
+  failures,
+  measureArtwork,
+  shortfall,
+  subjectDifference,
+  subjectRgbDifference,
+} from './kernels/quality.js';
 import type { LocalStyleId } from './catalogue.js';
-import type { LocalStyleEngine } from './styles/style.js';
+import type { JudgedSubject, LocalStyleEngine } from './styles/style.js';
 import { engines } from './styles/index.js';
 
 export interface LocalRenderJob {
@@ -67,6 +77,7 @@ export async function renderLocal(
   };
   const analysis = analysePhoto(work8);
   const subject = resamplePlane(analysis.saliency, work8.width, work8.height);
+  const judged = judgedSubject(work8, analysis);
   onProgress(DECODED);
 
   // Render, check, and re-render with stronger settings while the check fails; the best
@@ -78,9 +89,10 @@ export async function renderLocal(
     attempts++;
     const art = await engine.render({
       output,
-      work: prepareWork(work8, engine, analysis, subject, attempt, seen),
+      work: prepareWork(work8, engine, analysis, subject, judged, attempt, seen),
       analysis,
       subject,
+      judged,
       attempt,
       failed: seen,
       report: attempt === 0 ? (f) => onProgress(DECODED + (STYLED - DECODED) * Math.min(1, Math.max(0, f))) : () => {},
@@ -111,7 +123,7 @@ export async function renderLocal(
 /**
  * The photo as the style sees it: exposure levels and gamma (the style's own targets), then
  * local contrast normalised so a dark or misty photo shows its structure. A re-render after a
- * flat artwork lifts the shadows and pushes local contrast further; after a lost subject, the
+ * flat or one-colour artwork lifts the shadows and pushes local contrast further; after a lost subject, the
  * subject's own local contrast is pushed.
  */
 function prepareWork(
@@ -119,11 +131,13 @@ function prepareWork(
   engine: LocalStyleEngine,
   analysis: PhotoAnalysis,
   subject: Float32Array,
+  judged: JudgedSubject,
   attempt: number,
   failed: ReadonlySet<QualityFailure>,
 ) {
   const base = engine.exposure ?? {};
-  const flat = failed.has('flat') ? attempt : 0;
+  // One colour over most of the artwork is a flatness too: more tonal range breaks it up.
+  const flat = failed.has('flat') || failed.has('one-colour') ? attempt : 0;
   const lut = exposureLut(work8, {
     ...base,
     targetMean: (base.targetMean ?? 0.45) + 0.04 * flat,
@@ -137,7 +151,40 @@ function prepareWork(
     subject,
     emphasis: failed.has('subject-lost') ? attempt : 0,
   });
+  if (failed.has('subject-lost')) setSubjectApart(work, judged, 0.5 * attempt);
   return work;
+}
+
+/** The subject the check judges, at the working size, and its lightness against its surroundings. */
+function judgedSubject(work8: Rgb8, analysis: PhotoAnalysis): JudgedSubject {
+  const { width, height } = analysis.saliency;
+  const mask = { width, height, data: Float32Array.from(analysis.subject) };
+  const photo = exposureNormalise(downscaleTo(work8, width, height));
+  return {
+    area: resamplePlane(mask, work8.width, work8.height),
+    lightness: subjectDifference(photo, analysis.subject).dl,
+    rgb: subjectRgbDifference(photo, analysis.subject),
+  };
+}
+
+/**
+ * After a lost subject, the photo's own difference between the subject and its surroundings
+ * is added again on the subject (and half of it taken from a ring around it) for each retry,
+ * so the style starts from a subject that stands further apart.
+ */
+function setSubjectApart(work: RgbF, judged: JudgedSubject, strength: number): void {
+  const { width: w, height: h, data } = work;
+  const ring = boxBlur3({ width: w, height: h, data: judged.area }, Math.max(2, 0.06 * Math.max(w, h))).data;
+  const [dr, dg, db] = judged.rgb;
+  for (let i = 0; i < w * h; i++) {
+    const around = Math.min(1, Math.max(0, ring[i] - judged.area[i]) * 2);
+    const k = strength * (judged.area[i] - 0.5 * around);
+    if (k === 0) continue;
+    const o = i * 3;
+    data[o] = Math.min(1, Math.max(0, data[o] + k * dr));
+    data[o + 1] = Math.min(1, Math.max(0, data[o + 1] + k * dg));
+    data[o + 2] = Math.min(1, Math.max(0, data[o + 2] + k * db));
+  }
 }
 
 /** The quality figures of an artwork at the analysis size, against the photo and its subject. */

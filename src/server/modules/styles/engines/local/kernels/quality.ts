@@ -85,6 +85,15 @@ export function dominantShare(img: SmallImage): number {
  * mask grown by ~8 % of the long side, minus the subject).
  */
 export function subjectDelta(img: SmallImage, subject: Uint8Array, monochrome: boolean): number {
+  const { dl, da, db } = subjectDifference(img, subject);
+  return monochrome ? Math.abs(dl) : Math.hypot(dl, da, db);
+}
+
+/**
+ * The subject's mean OKLab colour minus that of a ring of surroundings around it (the subject
+ * mask grown by ~8 % of the long side, minus the subject); zero when either is empty.
+ */
+export function subjectDifference(img: SmallImage, subject: Uint8Array): { dl: number; da: number; db: number } {
   const { width: w, height: h, data: d } = img;
   const ring = grow(subject, w, h, Math.max(2, Math.round(Math.max(w, h) * 0.08)));
   const s = [0, 0, 0, 0, 0, 0];
@@ -99,10 +108,8 @@ export function subjectDelta(img: SmallImage, subject: Uint8Array, monochrome: b
     if (subject[i]) ni++;
     else no++;
   }
-  if (ni === 0 || no === 0) return 0;
-  const dl = s[0] / ni - s[3] / no;
-  if (monochrome) return Math.abs(dl);
-  return Math.hypot(dl, s[1] / ni - s[4] / no, s[2] / ni - s[5] / no);
+  if (ni === 0 || no === 0) return { dl: 0, da: 0, db: 0 };
+  return { dl: s[0] / ni - s[3] / no, da: s[1] / ni - s[4] / no, db: s[2] / ni - s[5] / no };
 }
 
 /** Figures of an artwork against its photo; both at the same small size, `subject` at that size too. */
@@ -140,6 +147,24 @@ export function shortfall(f: QualityFigures): number {
   if (f.photoDominantShare <= LIMITS.dominantShare) s += Math.max(0, f.dominantShare - LIMITS.dominantShare);
   if (!Number.isNaN(f.subjectRatio)) s += Math.max(0, LIMITS.subjectRatio - f.subjectRatio);
   return s;
+}
+
+/** Mean RGB (0..1) of the subject minus that of its ring of surroundings (as `subjectDifference`). */
+export function subjectRgbDifference(img: SmallImage, subject: Uint8Array): [number, number, number] {
+  const { width: w, height: h, data: d } = img;
+  const ring = grow(subject, w, h, Math.max(2, Math.round(Math.max(w, h) * 0.08)));
+  const s = [0, 0, 0, 0, 0, 0];
+  let ni = 0;
+  let no = 0;
+  for (let i = 0; i < w * h; i++) {
+    if (!subject[i] && !ring[i]) continue;
+    const o = subject[i] ? 0 : 3;
+    for (let c = 0; c < 3; c++) s[o + c] += d[i * 3 + c];
+    if (subject[i]) ni++;
+    else no++;
+  }
+  if (ni === 0 || no === 0) return [0, 0, 0];
+  return [s[0] / ni - s[3] / no, s[1] / ni - s[4] / no, s[2] / ni - s[5] / no];
 }
 
 /** The mask grown by r pixels (a square structuring element, done separably). */

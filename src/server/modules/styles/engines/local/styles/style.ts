@@ -17,12 +17,24 @@ export interface StyleInput {
   analysis: PhotoAnalysis;
   /** Subject map at the working size, 0..1 (1 = the subject). */
   subject: Float32Array;
+  /**
+   * The subject as the quality check judges it (the analysis's subject mask) at the working
+   * size, with how much lighter (> 0) or darker (< 0) it is than its surroundings in the
+   * exposure-normalised photo, in OKLab lightness; `rgb` is that difference in RGB (0..1).
+   */
+  judged: JudgedSubject;
   /** 0 for the first render; 1, 2 for re-renders after a failed quality check (push harder). */
   attempt: number;
   /** What the quality check found wrong with the earlier attempts (empty on the first). */
   failed: ReadonlySet<QualityFailure>;
   /** Reports progress through the style, 0..1. */
   report: (fraction: number) => void;
+}
+
+export interface JudgedSubject {
+  area: Float32Array;
+  lightness: number;
+  rgb: [number, number, number];
 }
 
 export interface LocalStyleEngine {
