@@ -93,7 +93,7 @@ export const inkSketch: LocalStyleEngine = {
   // densely hatched drawing.
   exposure: { targetMean: 0.42, maxLift: 0.75 },
   monochrome: true,
-  async render({ output, work, analysis, subject, attempt, failed, report }) {
+  async render({ output, work, analysis, subject, judged, attempt, failed, report }) {
     const u = unit(work);
     // Abstraction first: texture (grass, noise) must not turn into scribble.
     const smooth = await domainTransform(work, 10 * u, 0.18, 2);
@@ -114,20 +114,25 @@ export const inkSketch: LocalStyleEngine = {
     const strong = percentile(ink, 0.97);
     const threshold = Math.min(0.008, Math.max(0.003, strong * 0.22));
     const gain = Math.min(160, Math.max(50, 1.6 / Math.max(1e-4, strong)));
-    // The subject is drawn with more and darker lines, the background with fewer.
+    // The subject is drawn with more and darker lines, the background with fewer; except, on a
+    // re-render, a subject lighter than its surroundings, which its lines were greying.
+    const lost = failed.has('subject-lost') ? attempt : 0;
+    const lineEmphasis = judged.lightness > 0.02 ? 1 / (1 + lost) : 1;
     for (let i = 0; i < ink.length; i++) {
       const e = -ink[i];
-      const s = subject[i];
+      const s = subject[i] * lineEmphasis;
       const t = threshold * (1.3 - 0.6 * s);
       ink[i] = e <= t ? 0 : Math.tanh((e - t) * gain * (0.75 + 0.5 * s));
     }
     const tone = hatchTone(
       lum,
       subject,
-      failed.has('flat') ? attempt : 0,
-      failed.has('subject-lost') ? attempt : 0,
+      failed.has('flat') || failed.has('one-colour') ? attempt : 0,
+      lost,
+      failed.has('one-colour') ? attempt : 0,
       work,
       analysis.backgroundColour,
+      judged,
     );
     report(0.7);
     const { width: W, height: H } = output;
@@ -158,9 +163,23 @@ function hatchTone(
   subject: Float32Array,
   spread: number,
   emphasis: number,
+  evenOut: number,
   work: RgbF,
   background: readonly number[],
+  judged: { area: Float32Array; lightness: number },
 ): Float32Array {
+  // Shading follows the photo: a subject lighter than its surroundings (a lit rocket on a night
+  // sky) is kept lighter, a darker one (a bird on snow) darker.
+  const lighter = judged.lightness > 0.02;
+  // On a re-render, the surroundings are pushed the other way: a ring around the subject (its
+  // area blurred wide, minus itself), as an artist darkens the sky around a lit figure.
+  const ring =
+    emphasis > 0
+      ? boxBlur3(
+          { width: lum.width, height: lum.height, data: judged.area },
+          Math.max(2, 0.06 * Math.max(lum.width, lum.height)),
+        ).data
+      : undefined;
   const d = lum.data;
   const step = Math.max(1, Math.floor(d.length / 40_000));
   const sample: number[] = [];
@@ -174,7 +193,8 @@ function hatchTone(
   const lab = [0, 0, 0];
   for (let i = 0; i < d.length; i++) {
     const t = d[i] + (((d[i] - lo) / (hi - lo)) * 0.95 + 0.03 - d[i]) * stretch;
-    const local = (d[i] - base[i]) * (0.8 + 0.8 * emphasis) * subject[i];
+    // Local contrast on the subject; everywhere on a re-render after one tone covered too much.
+    const local = (d[i] - base[i]) * ((0.8 + 0.8 * emphasis) * subject[i] + 1.2 * evenOut);
     // A subject that differs from its background by hue rather than lightness (a red bird in
     // green leaves) is shaded darker by how distinct its colour is, as an artist would in pencil.
     let distinct = 0;
@@ -182,7 +202,10 @@ function hatchTone(
       srgbToOklab(work.data[i * 3], work.data[i * 3 + 1], work.data[i * 3 + 2], lab);
       distinct = Math.min(1, Math.hypot(lab[1] - background[1], lab[2] - background[2]) / 0.2) * subject[i];
     }
-    out[i] = t + local - (0.35 + 0.15 * emphasis) * distinct;
+    // A re-render after the subject was lost pushes its whole tone away from its surroundings.
+    const around = ring ? Math.min(1, Math.max(0, ring[i] - judged.area[i]) * 2) : 0;
+    const push = 0.3 * emphasis * (judged.area[i] - 0.8 * around) * (lighter ? 1 : -1);
+    out[i] = t + local + (lighter ? 0.15 : -(0.35 + 0.15 * emphasis)) * distinct + push;
   }
   return out;
 }
