@@ -208,3 +208,35 @@ describe('every style passes the check on the hard synthetic scenes', () => {
     expect(failures(f)).not.toContain('subject-lost');
   });
 });
+
+/** A lit orange tower on a blue night sky: the subject is lighter than its surroundings, and of another hue. */
+function litSubjectAtNight(): Rgb8 {
+  const r = random(23);
+  return image(320, 240, (x, y) => {
+    if (x > 150 && x < 170 && y > 60 && y < 220) return [240, 170, 60];
+    const n = Math.round((r() - 0.5) * 6);
+    return [30 + n, 60 + n, 150 + n];
+  });
+}
+
+describe('the ink sketch shades a subject the way the photo has it', () => {
+  it('keeps a lit subject on a night sky lighter than its surroundings', async () => {
+    const photo = litSubjectAtNight();
+    const art = await renderArtwork({ styleId: 'ink-sketch', input: await jpeg(photo), longSide: 320 });
+    expect(art.quality?.failures).toEqual([]);
+    const a = analysePhoto(photo);
+    const { width: w, height: h } = a.saliency;
+    const drawn = small(await decode(art.image), w, h);
+    const mean = (inside: boolean) => {
+      let sum = 0;
+      let n = 0;
+      for (let i = 0; i < w * h; i++) {
+        if (Boolean(a.subject[i]) !== inside) continue;
+        sum += drawn.data[i * 3] + drawn.data[i * 3 + 1] + drawn.data[i * 3 + 2];
+        n++;
+      }
+      return sum / n / 3;
+    };
+    expect(mean(true)).toBeGreaterThan(mean(false) + 0.15);
+  });
+});
