@@ -88,6 +88,9 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
   resumeCrashed.unref();
 
   const workerIds = new Map<JobName, string[]>();
+  /** Per queue, the slots now running a job: a wake goes to one slot that is not. */
+  const busySlots = new Map<JobName, Set<string>>();
+  const lastWoken = new Map<JobName, number>();
   // The queue list's counts are refreshed by pg-boss's monitor now and then; a scrape counts afresh.
   reportQueueDepths(async () =>
     Promise.all(
@@ -97,15 +100,31 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       }),
     ),
   );
+  // Polling alone would add a second or more, so a new job wakes one of this process's slots
+  // for its queue at once. One, not all: each woken slot asks the database for a job, and on
+  // the embedded database a burst of paid orders woke every slot for every order, most of them
+  // to find nothing. A slot in the middle of a job is left alone: it looks again when done.
   const wake = (name: JobName) => {
-    // Polling alone would add a second or more; wake this process's worker at once.
-    for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+    const ids = workerIds.get(name) ?? [];
+    const busy = busySlots.get(name);
+    const from = (lastWoken.get(name) ?? -1) + 1;
+    for (let step = 0; step < ids.length; step += 1) {
+      const index = (from + step) % ids.length;
+      if (busy?.has(ids[index])) continue;
+      lastWoken.set(name, index);
+      boss.notifyWorker(ids[index]);
+      return;
+    }
+  };
+  /** A job delayed to later is found by the polling; waking a slot for it finds nothing. */
+  const wakeIfDue = (name: JobName, options?: SendOptions) => {
+    if (!options?.startAfter || (typeof options.startAfter === 'number' && options.startAfter <= 0)) wake(name);
   };
 
   return {
     async send(name, data, options) {
       const id = await boss.send(name, data as object, options ?? {});
-      wake(name);
+      wakeIfDue(name, options);
       return id;
     },
 
@@ -117,7 +136,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
         if (tx) await boss.send(job.name, job.data as object, { ...job.options, db: transactionExecutor(tx) });
         else await boss.send(job.name, job.data as object, job.options ?? {});
       }
-      if (!tx) for (const job of jobs) wake(job.name);
+      if (!tx) for (const job of jobs) wakeIfDue(job.name, job.options);
     },
 
     wake,
@@ -131,9 +150,12 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       for (const [name, handler] of Object.entries(handlers) as Array<[JobName, (data: unknown) => Promise<void>]>) {
         const { concurrency } = settingsFor(name);
         const ids: string[] = [];
+        const busy = new Set<string>();
+        busySlots.set(name, busy);
         for (let slot = 0; slot < concurrency; slot += 1) {
           let workerId = '';
           workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+            busy.add(workerId);
             try {
               await timed(
                 (seconds, failed) =>
@@ -144,6 +166,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
               log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
               throw error;
             } finally {
+              busy.delete(workerId);
               // pg-boss waits out the polling interval after every job; a slot that just
               // finished one looks for the next at once and sleeps only when the queue is empty.
               if (workerId) boss.notifyWorker(workerId);
