@@ -171,15 +171,13 @@ function hatchTone(
   // Shading follows the photo: a subject lighter than its surroundings (a lit rocket on a night
   // sky) is kept lighter, a darker one (a bird on snow) darker.
   const lighter = judged.lightness > 0.02;
-  // On a re-render, the surroundings are pushed the other way: a ring around the subject (its
-  // area blurred wide, minus itself), as an artist darkens the sky around a lit figure.
-  const ring =
-    emphasis > 0
-      ? boxBlur3(
-          { width: lum.width, height: lum.height, data: judged.area },
-          Math.max(2, 0.06 * Math.max(lum.width, lum.height)),
-        ).data
-      : undefined;
+  // On a re-render the subject's tone is pushed away from its surroundings, and a ring around
+  // it (its area blurred wide, minus itself) the other way, as an artist darkens the sky
+  // around a lit figure. Both fade in softly: a hard-edged push reads as a stencil.
+  const long = Math.max(lum.width, lum.height);
+  const plane = (data: Float32Array) => ({ width: lum.width, height: lum.height, data });
+  const area = emphasis > 0 ? boxBlur3(plane(judged.area), Math.max(2, 0.02 * long)).data : undefined;
+  const ring = area ? boxBlur3(plane(judged.area), Math.max(2, 0.06 * long)).data : undefined;
   const d = lum.data;
   const step = Math.max(1, Math.floor(d.length / 40_000));
   const sample: number[] = [];
@@ -196,16 +194,21 @@ function hatchTone(
     // Local contrast on the subject; everywhere on a re-render after one tone covered too much.
     const local = (d[i] - base[i]) * ((0.8 + 0.8 * emphasis) * subject[i] + 1.2 * evenOut);
     // A subject that differs from its background by hue rather than lightness (a red bird in
-    // green leaves) is shaded darker by how distinct its colour is, as an artist would in pencil.
+    // green leaves) is shaded by how distinct its colour is, as an artist would in pencil: darker,
+    // or lighter where it is clearly lighter than the background (a lit rocket on a blue sky).
     let distinct = 0;
+    let lift = false;
     if (subject[i] > 0.2) {
       srgbToOklab(work.data[i * 3], work.data[i * 3 + 1], work.data[i * 3 + 2], lab);
       distinct = Math.min(1, Math.hypot(lab[1] - background[1], lab[2] - background[2]) / 0.2) * subject[i];
+      lift = lab[0] > background[0] + 0.1;
     }
     // A re-render after the subject was lost pushes its whole tone away from its surroundings.
-    const around = ring ? Math.min(1, Math.max(0, ring[i] - judged.area[i]) * 2) : 0;
-    const push = 0.3 * emphasis * (judged.area[i] - 0.8 * around) * (lighter ? 1 : -1);
-    out[i] = t + local + (lighter ? 0.15 : -(0.35 + 0.15 * emphasis)) * distinct + push;
+    const push =
+      area && ring
+        ? 0.16 * emphasis * (area[i] - 0.6 * Math.min(1, Math.max(0, ring[i] - area[i]) * 2)) * (lighter ? 1 : -1)
+        : 0;
+    out[i] = t + local + (lift ? 0.15 : -(0.35 + 0.15 * emphasis)) * distinct + push;
   }
   return out;
 }
