@@ -1,4 +1,4 @@
-import { type Rgb8, type RgbF, f32 } from '../raster.js';
+import { type Plane, type Rgb8, type RgbF, f32 } from '../raster.js';
 import { boxBlur3, gaussianBlur } from './blur.js';
 
 export interface ExposureOptions {
@@ -84,6 +84,10 @@ export function normaliseLocalContrast(
   const lum = f32(n);
   for (let i = 0; i < n; i++) lum[i] = 0.2126 * data[i * 3] + 0.7152 * data[i * 3 + 1] + 0.0722 * data[i * 3 + 2];
   const plane = { width: w, height: h, data: lum };
+  const emphasis = opts.subject ? (opts.emphasis ?? 0) : 0;
+  // A photo whose detail already has the spread needs nothing, and a quarter-size copy tells
+  // (its detail can only be less than the full size's) without the two full-size blurs.
+  if (emphasis === 0 && w >= 64 && h >= 64 && detailSpread(quarter(plane)) >= opts.target) return 1;
   const base = boxBlur3(plane, Math.max(2, 0.04 * Math.max(w, h))).data;
   const fine = opts.noise > 0.01 ? gaussianBlur(plane, Math.min(1.5, opts.noise * 90)).data : lum;
   let s2 = 0;
@@ -96,7 +100,6 @@ export function normaliseLocalContrast(
   }
   const spread = Math.sqrt(s2 / Math.max(1, count));
   const gain = Math.min(opts.maxGain, Math.max(1, opts.target / Math.max(1e-4, spread)));
-  const emphasis = opts.subject ? (opts.emphasis ?? 0) : 0;
   if (gain <= 1.001 && emphasis === 0) return 1;
   const k = gain - 1;
   for (let i = 0; i < n; i++) {
@@ -111,4 +114,31 @@ export function normaliseLocalContrast(
     }
   }
   return gain;
+}
+
+/** Luminance at a quarter of the size (each pixel the mean of a 4 × 4 block). */
+function quarter(plane: Plane): Plane {
+  const w = plane.width >> 2;
+  const h = plane.height >> 2;
+  const out = new Float32Array(w * h);
+  const src = plane.data;
+  for (let y = 0; y < h; y++) {
+    for (let dy = 0; dy < 4; dy++) {
+      const row = (y * 4 + dy) * plane.width;
+      for (let x = 0; x < w; x++) {
+        const i = row + x * 4;
+        out[y * w + x] += src[i] + src[i + 1] + src[i + 2] + src[i + 3];
+      }
+    }
+  }
+  for (let i = 0; i < out.length; i++) out[i] /= 16;
+  return { width: w, height: h, data: out };
+}
+
+/** Spread (standard deviation) of the detail above a broad base of ~4 % of the long side. */
+function detailSpread(plane: Plane): number {
+  const base = boxBlur3(plane, Math.max(2, 0.04 * Math.max(plane.width, plane.height))).data;
+  let s2 = 0;
+  for (let i = 0; i < base.length; i++) s2 += (plane.data[i] - base[i]) ** 2;
+  return Math.sqrt(s2 / Math.max(1, base.length));
 }
