@@ -37,7 +37,12 @@ export function buildIsStale() {
 export function ensureBuilt() {
   if (!buildIsStale()) return;
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(npm, ['run', '--silent', 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    // Vite keeps a NODE_ENV it finds (a test runner's 'test') and would bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
     console.error('The build failed; the shop was not started.');
     process.exit(result.status ?? 1);
