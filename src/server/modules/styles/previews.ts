@@ -3,14 +3,16 @@
  * (and again whenever a style has no preview) by a job, so the shop opens at once.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isLocalStyleId } from '../../../domain/styles.js';
 import type { AppContext } from '../../context.js';
 import { styles } from '../../db/schema.js';
 import { createLocalEngine } from './engines/local-engine.js';
 
-export const PREVIEW_SAMPLE_PHOTO = join(import.meta.dirname, '../../../../assets/photos/lake-boats-sunset.jpg');
+export const PREVIEW_SAMPLE_PHOTO = fileURLToPath(
+  new URL('../../../../assets/photos/lake-boats-sunset.jpg', import.meta.url),
+);
 const PREVIEW_LONG_SIDE = 640;
 
 /** Queues a preview for every local style that has none. */
