@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time: each runs its own shop on its own port and data folder, and
+    // most of a browser test's time is waiting (for renders, jobs, the page).
+    maxWorkers: 2,
   },
 });

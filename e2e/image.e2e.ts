@@ -4,26 +4,34 @@
  * dependencies only, no sources. Docker itself is not needed (nor available on CI).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ROOT } from './support/server';
 
+let checkout: string;
 let out: string;
 let dataDir: string;
 let child: ChildProcess | undefined;
 let url: string;
 
 beforeAll(async () => {
+  // A copy of the checkout, so that building it leaves this checkout's dist/ to the other
+  // test files, which may be serving from it meanwhile.
+  checkout = await mkdtemp(join(tmpdir(), 'wanderer-image-checkout-'));
+  const excluded = ['node_modules', 'dist', 'data', '.git', 'e2e/artifacts'].map((path) => `--exclude=./${path}`);
+  execFileSync('sh', ['-c', `tar -C "$1" ${excluded.join(' ')} -cf - . | tar -C "$2" -xf -`, 'sh', ROOT, checkout]);
+  symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
   out = await mkdtemp(join(tmpdir(), 'wanderer-image-'));
   dataDir = await mkdtemp(join(tmpdir(), 'wanderer-image-data-'));
-  execFileSync(join(ROOT, 'deploy/assemble.sh'), [out], { cwd: ROOT, stdio: 'pipe', timeout: 300_000 });
+  execFileSync(join(checkout, 'deploy/assemble.sh'), [out], { cwd: checkout, stdio: 'pipe', timeout: 300_000 });
 }, 320_000);
 
 afterAll(async () => {
   child?.kill('SIGKILL');
+  await rm(checkout, { recursive: true, force: true });
   await rm(out, { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });
 });
