@@ -11,6 +11,8 @@ const integration = ['src/**/*.int.test.ts'];
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default leaves one of two cores idle; much of an integration test is waiting.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
