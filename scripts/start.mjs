@@ -96,7 +96,8 @@ if (
   restartWithMallocSettings();
 } else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   dieWithParent();
-  ensureBuilt();
+  // Restarted by the branch above, which has built already.
+  if (!process.channel) ensureBuilt();
   process.setSourceMapsEnabled(true);
   const entries = { worker: 'worker', admin: 'admin-cli' };
   const entry = entries[process.argv[2]] ?? 'main';
