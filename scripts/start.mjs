@@ -53,8 +53,8 @@ export function ensureBuilt() {
  * glibc's malloc keeps memory a render has freed: past its first large free it stops giving
  * big blocks their own mappings, and pixel buffers freed by worker threads stay resident
  * (measured: 1,000 MB two minutes after six 12 MP renders, 500 MB with these settings). It
- * reads its settings from the environment at start, so on Linux the shop restarts itself
- * once with them unless they are set already (the Docker image sets them).
+ * reads its settings from the environment at start: `npm start` and the Docker image set
+ * them; started any other way, on Linux, the shop restarts itself once with them.
  */
 export const MALLOC_SETTINGS = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '2' };
 

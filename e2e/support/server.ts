@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { MALLOC_SETTINGS } from '../../scripts/start.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -45,6 +46,8 @@ export async function startShop(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // As `npm start` sets them, so the shop runs as one process.
+    ...MALLOC_SETTINGS,
     ...options.env,
   };
   // The child never inherits the test runner's database selection.
