@@ -156,7 +156,11 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
     const killer = (async () => {
       while (visiting && paid.size < firstKillAt) await sleep(20);
       while (visiting) {
+        // Each restarted shop takes at least one more payment before it is killed again: on a
+        // loaded machine a start can outlast the gap, and the drill would then never end.
+        const paidBefore = paid.size;
         if (kills > 0) await sleep(randomInt(killEveryMs[0], killEveryMs[1]));
+        while (visiting && kills > 0 && paid.size === paidBefore) await sleep(20);
         if (!visiting) break;
         await shop.stop({ hard: true });
         kills += 1;
