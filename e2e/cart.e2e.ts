@@ -4,56 +4,25 @@
  * phone a bar at the bottom says 'Cart (n) · $total'; and the Order Summary stays on the
  * transform page while another artwork is made or after a new photo. At 1280 and 390 px.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, launchBrowser, screenshot, settleImages } from './support/browser';
-import { ROOT, startShop, type ShopProcess } from './support/server';
+import { makeArtwork, uploadPhoto } from './support/api';
+import { startShop, type ShopProcess } from './support/server';
 
 const PHONE = { width: 390, height: 844 };
 
 let shop: ShopProcess;
 let browser: Browser;
-let photo: Buffer;
 let imageId: string;
 /** Two artworks of one photo, in two styles. */
 let artworks: string[];
 
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.status} ${response.url}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function makeArtwork(styleId: string): Promise<string> {
-  const { transformationId } = await json<{ transformationId: string }>(
-    await fetch(`${shop.url}/api/transformations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ imageId, styleId }),
-    }),
-  );
-  for (;;) {
-    const state = await json<{ status: string }>(await fetch(`${shop.url}/api/transformations/${transformationId}`));
-    if (state.status === 'completed') return transformationId;
-    if (state.status === 'failed') throw new Error('the artwork failed');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 beforeAll(async () => {
-  [shop, browser, photo] = await Promise.all([
-    startShop(),
-    launchBrowser(),
-    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
-  ]);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'lake.jpg');
-  imageId = (await json<{ id: string }>(await fetch(`${shop.url}/api/images`, { method: 'POST', body: form }))).id;
-  const styles = await json<Array<{ id: string; name: string }>>(await fetch(`${shop.url}/api/styles`));
-  const styleOf = (name: string) => styles.find((style) => style.name === name)!.id;
-  artworks = [await makeArtwork(styleOf('Watercolour')), await makeArtwork(styleOf('Pop Art'))];
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  imageId = await uploadPhoto(shop.url);
+  artworks = [await makeArtwork(shop.url, imageId, 'Watercolour'), await makeArtwork(shop.url, imageId, 'Pop Art')];
 });
 
 afterAll(async () => {

@@ -3,14 +3,13 @@
  * pair that does not match gets one neutral message; bad input is named field by field. At
  * 1280 px and at 390 px, a phone, with nothing wider than the screen.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIND_ORDER_MESSAGES, orderNumber } from '../src/domain/orders';
 import { checkoutBody } from '../src/server/testing/fixtures/orders';
 import { collectPageErrors, launchBrowser, screenshot } from './support/browser';
-import { ROOT, startShop, type ShopProcess } from './support/server';
+import { json, makeArtwork, uploadPhoto } from './support/api';
+import { startShop, type ShopProcess } from './support/server';
 
 const WIDTHS = [
   { label: '1280', viewport: { width: 1280, height: 900 } },
@@ -22,32 +21,9 @@ let shop: ShopProcess;
 let browser: Browser;
 let orderId: string;
 
-const json = async <T>(response: Response): Promise<T> => {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-};
-
 /** An artwork made through the API, and an order for it placed (unpaid) under EMAIL. */
 async function placeOrder(): Promise<string> {
-  const photo = await readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg'));
-  const form = new FormData();
-  form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'lake.jpg');
-  const image = await json<{ id: string }>(await fetch(`${shop.url}/api/images`, { method: 'POST', body: form }));
-  const styles = await json<Array<{ id: string; name: string }>>(await fetch(`${shop.url}/api/styles`));
-  const style = styles.find((candidate) => /Watercolour/.test(candidate.name))!;
-  const { transformationId } = await json<{ transformationId: string }>(
-    await fetch(`${shop.url}/api/transformations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ imageId: image.id, styleId: style.id }),
-    }),
-  );
-  for (;;) {
-    const state = await json<{ status: string }>(await fetch(`${shop.url}/api/transformations/${transformationId}`));
-    if (state.status === 'completed') break;
-    if (state.status === 'failed') throw new Error('the artwork failed');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const transformationId = await makeArtwork(shop.url, await uploadPhoto(shop.url), 'Watercolour');
   const [product] = await json<Parameters<typeof checkoutBody>[0][number]['product'][]>(
     await fetch(`${shop.url}/api/products`),
   );

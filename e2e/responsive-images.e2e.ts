@@ -4,12 +4,11 @@
  * storefront image offers them in `srcset` with `sizes`, and the browser loads the one its
  * layout needs. At 390 px (a phone at 2× density) and 1280 px.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, launchBrowser, screenshot } from './support/browser';
-import { ROOT, startShop, type ShopProcess } from './support/server';
+import { makeArtwork, uploadPhoto } from './support/api';
+import { startShop, type ShopProcess } from './support/server';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -18,36 +17,10 @@ let browser: Browser;
 let imageId: string;
 let artwork: string;
 
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.status} ${response.url}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 beforeAll(async () => {
-  let photo: Buffer;
-  [shop, browser, photo] = await Promise.all([
-    startShop(),
-    launchBrowser(),
-    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
-  ]);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'lake.jpg');
-  imageId = (await json<{ id: string }>(await fetch(`${shop.url}/api/images`, { method: 'POST', body: form }))).id;
-  const styles = await json<Array<{ id: string; name: string }>>(await fetch(`${shop.url}/api/styles`));
-  const { transformationId } = await json<{ transformationId: string }>(
-    await fetch(`${shop.url}/api/transformations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ imageId, styleId: styles.find((style) => style.name === 'Watercolour')!.id }),
-    }),
-  );
-  for (;;) {
-    const state = await json<{ status: string }>(await fetch(`${shop.url}/api/transformations/${transformationId}`));
-    if (state.status === 'completed') break;
-    if (state.status === 'failed') throw new Error('the artwork failed');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  artwork = transformationId;
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  imageId = await uploadPhoto(shop.url);
+  artwork = await makeArtwork(shop.url, imageId, 'Watercolour');
 });
 
 afterAll(async () => {
