@@ -17,7 +17,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { defaultStoreProducts } from '../src/server/modules/catalog/builtin/catalog-data.js';
+import { defaultStoreProducts } from '../src/domain/builtin-catalog.js';
 import { closeLocalMockups, renderLocalMockups, warmLocalMockups } from '../src/server/modules/mockups/local/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

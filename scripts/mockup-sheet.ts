@@ -9,11 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import {
-  builtinCatalog,
-  defaultStoreProducts,
-  findBuiltinVariant,
-} from '../src/server/modules/catalog/builtin/catalog-data.js';
+import { builtinCatalog, defaultStoreProducts, findBuiltinVariant } from '../src/domain/builtin-catalog.js';
 import { closeLocalMockups, renderLocalMockups } from '../src/server/modules/mockups/local/index.js';
 
 const { values } = parseArgs({

@@ -1,5 +1,5 @@
-/** The catalog that ships with the shop (catalog-data.ts), answering like Printful would. */
-import { builtinCatalog, findBuiltinVariant, type CatalogProduct } from './builtin/catalog-data.js';
+/** The catalog that ships with the shop (domain/builtin-catalog.ts), answering like Printful would. */
+import { builtinCatalog, findBuiltinVariant, type CatalogProduct } from '../../../domain/builtin-catalog.js';
 import type { CatalogProvider, CatalogProductDetails, CatalogProductSummary } from './provider.js';
 
 /** Product images of the built-in catalog are rendered by the shop itself (see product-images.ts). */

@@ -5,7 +5,7 @@ export {
   defaultStoreProducts,
   findBuiltinVariant,
   type MockupKind,
-} from './builtin/catalog-data.js';
+} from '../../../domain/builtin-catalog.js';
 export { builtinProductImageKey } from './builtin-provider.js';
 export { catalogRoutes } from './routes.js';
 export { catalogProvider, validateVariants } from './service.js';

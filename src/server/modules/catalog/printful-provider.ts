@@ -1,5 +1,5 @@
 /** Printful's catalog (API v1), through the shared rate-limited client, with the list cached. */
-import type { CatalogVariant } from './builtin/catalog-data.js';
+import type { CatalogVariant } from '../../../domain/builtin-catalog.js';
 import { PrintfulError, type PrintfulClient } from '../../infra/printful/client.js';
 import type { CatalogProvider, CatalogProductDetails, CatalogProductSummary } from './provider.js';
 

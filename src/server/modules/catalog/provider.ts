@@ -3,7 +3,7 @@
  * built-in catalog answers by default; Printful answers when a token is configured. Both
  * speak Printful's shapes, so the rest of the shop never asks which one it has.
  */
-import type { CatalogProduct, CatalogVariant } from './builtin/catalog-data.js';
+import type { CatalogProduct, CatalogVariant } from '../../../domain/builtin-catalog.js';
 
 export type { CatalogProduct, CatalogVariant };
 

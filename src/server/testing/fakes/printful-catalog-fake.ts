@@ -5,11 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import sharp from 'sharp';
-import {
-  builtinCatalog,
-  type CatalogProduct,
-  type CatalogVariant,
-} from '../../modules/catalog/builtin/catalog-data.js';
+import { builtinCatalog, type CatalogProduct, type CatalogVariant } from '../../../domain/builtin-catalog.js';
 
 export interface FakeRequest {
   method: string;

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { builtinCatalog } from '../../modules/catalog/builtin/catalog-data.js';
+import { builtinCatalog } from '../../../domain/builtin-catalog.js';
 import { productView, variantView } from './printful-catalog-fake.js';
 
 export interface FakePrintfulOrder {

@@ -8,7 +8,7 @@ import 'sharp'; // loaded by the main thread first, so libvips stays resident wh
 import { availableParallelism } from 'node:os';
 import type { EncodedRendition } from '../../../infra/renditions.js';
 import { lazyPool, type LazyPool } from '../../../infra/worker-pools.js';
-import { defaultStoreProducts, findBuiltinVariant, type MockupKind } from '../../catalog/index.js';
+import { defaultStoreProducts, findBuiltinVariant, type MockupKind } from '../../../../domain/builtin-catalog.js';
 import type { RenderedView } from './render.js';
 import type { MockupTask } from './worker.js';
 

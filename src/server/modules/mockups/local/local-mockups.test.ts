@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtinCatalog, defaultStoreProducts } from '../../catalog/builtin/catalog-data.js';
+import { builtinCatalog, defaultStoreProducts } from '../../../../domain/builtin-catalog.js';
 import { artRect } from './compose.js';
 import { Homography } from './geometry.js';
 import {

@@ -2,7 +2,7 @@
  * The renderer itself, in whichever thread runs it: templates are cached in this thread's
  * memory, the artwork is decoded once per call (and remembered for the next product).
  */
-import { findBuiltinVariant, type MockupKind } from '../../catalog/index.js';
+import { findBuiltinVariant, type MockupKind } from '../../../../domain/builtin-catalog.js';
 import { prepareArtwork } from './artwork.js';
 import { composeView, encodeJpeg, encodeJpegWithRenditions } from './compose.js';
 import { hoodieViews, teeViews, toteViews } from './products/apparel.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultStoreProducts } from '../../catalog/builtin/catalog-data.js';
+import { defaultStoreProducts } from '../../../../domain/builtin-catalog.js';
 import { closeLocalMockups, renderLocalMockups } from './index.js';
 import { viewsOf } from './render.js';
 import { cachedTemplate, decodeTemplate, encodeTemplate } from './template-cache.js';

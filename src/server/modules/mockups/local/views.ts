@@ -1,4 +1,4 @@
-import type { CatalogProduct, CatalogVariant } from '../../catalog/index.js';
+import type { CatalogProduct, CatalogVariant } from '../../../../domain/builtin-catalog.js';
 import type { ViewTemplate } from './template.js';
 import { cachedTemplate } from './template-cache.js';
 

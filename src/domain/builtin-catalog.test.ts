@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoryFromType } from '../../../../domain/catalog-rules';
-import { builtinCatalog, defaultStoreProducts, findBuiltinVariant } from './catalog-data';
+import { categoryFromType } from './catalog-rules';
+import { builtinCatalog, defaultStoreProducts, findBuiltinVariant } from './builtin-catalog';
 
 describe('built-in catalog', () => {
   const variants = builtinCatalog.flatMap((product) => product.variants);
