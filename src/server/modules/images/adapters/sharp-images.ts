@@ -2,9 +2,10 @@
  * Image pixels through sharp (libvips): the header read before anything is decoded, and the
  * public display copy. Every decode is bounded by the pixel limit and fails on truncation.
  */
-import sharp, { type SharpOptions } from 'sharp';
+import type { SharpOptions } from 'sharp';
 import { MAX_INPUT_PIXELS } from '../../../../domain/upload.js';
 import { renderRenditions, type EncodedRendition } from '../../../infra/renditions.js';
+import { loadSharp } from '../../../infra/sharp.js';
 
 /** The public copy: upright, at most 2048×2048, JPEG quality 0.85, no metadata at all. */
 export const DISPLAY_MAX_SIDE = 2048;
@@ -29,6 +30,7 @@ export interface ImageHeader {
 
 /** Reads only the header: a pixel bomb is measured here without decoding a single pixel. */
 export async function readImageHeader(path: string): Promise<ImageHeader> {
+  const sharp = await loadSharp();
   const metadata = await sharp(path, { limitInputPixels: false }).metadata();
   if (!metadata.width || !metadata.height) throw new Error('The image declares no size');
   return {
@@ -57,6 +59,7 @@ export interface DisplayCopy {
 
 /** Decodes a file sharp reads itself, or pixels decoded elsewhere (HEIC), into the display copy. */
 export async function renderDisplayCopy(source: string | RawPixels): Promise<DisplayCopy> {
+  const sharp = await loadSharp();
   const image =
     typeof source === 'string'
       ? sharp(source, DECODE_OPTIONS)
@@ -79,6 +82,7 @@ export async function renderBoundedJpeg(
   input: Buffer,
   box: { width: number; height: number; quality?: number },
 ): Promise<{ buffer: Buffer; width: number; height: number }> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
@@ -90,7 +94,8 @@ export async function renderBoundedJpeg(
 }
 
 /** An artwork enlarged (Lanczos) to `longSide` for print, as a full-chroma JPEG. */
-export function enlargeForPrint(image: Buffer, longSide: number): Promise<Buffer> {
+export async function enlargeForPrint(image: Buffer, longSide: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(image)
     .resize({ width: longSide, height: longSide, fit: 'inside', kernel: 'lanczos3', withoutEnlargement: false })
     .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
@@ -98,10 +103,11 @@ export function enlargeForPrint(image: Buffer, longSide: number): Promise<Buffer
 }
 
 /** The 400/800/1600 px renditions of an artwork (a JPEG), decoded once, as JPEGs like the display copy. */
-export function renderJpegRenditions(
+export async function renderJpegRenditions(
   image: Buffer,
   size: { width: number; height: number },
 ): Promise<EncodedRendition[]> {
+  const sharp = await loadSharp();
   return renderRenditions(sharp(image, DECODE_OPTIONS), size, (pipeline) =>
     pipeline.jpeg({ quality: DISPLAY_JPEG_QUALITY }),
   );

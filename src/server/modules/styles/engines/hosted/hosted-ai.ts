@@ -2,8 +2,8 @@
  * What the two hosted engines share: the failures a visitor may be told about, worded so the
  * storefront can build its messages (storefront §8), and the photo and artwork sizing.
  */
-import sharp from 'sharp';
 import { type StyleResult, StyleEngineError } from '../style-engine.js';
+import { loadSharp } from '../../../../infra/sharp.js';
 
 /** The image AIs work at about this size; a bigger upload only costs time and money. */
 export const HOSTED_UPLOAD_LONG_SIDE = 1536;
@@ -60,6 +60,7 @@ export interface HostedUpload {
 
 /** The photo as the image AIs take it: a JPEG no longer than 1536 px on its long side. */
 export async function photoForUpload(photo: Buffer): Promise<HostedUpload> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(photo)
     .resize(HOSTED_UPLOAD_LONG_SIDE, HOSTED_UPLOAD_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
@@ -74,6 +75,7 @@ export async function photoForUpload(photo: Buffer): Promise<HostedUpload> {
  * smaller one stays as it is; the print file is enlarged separately.
  */
 export async function artworkFromOutput(output: Buffer, longSide: number): Promise<StyleResult> {
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(output)
       .resize(longSide, longSide, { fit: 'inside', withoutEnlargement: true })
