@@ -12,9 +12,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -76,8 +73,6 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
  * than the default (measured: 32 MB → 16 MB saved 20–30 MB resident after start).
  */
 const PGLITE_CONF = ['shared_buffers = 16MB'];
-/** Any fixed number: held while migrating so two processes never migrate at once. */
-const MIGRATION_LOCK = 727_274_001;
 
 export function pgliteExecutor(client: PGlite): SqlExecutor {
   return {
@@ -111,98 +106,6 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     mkdirSync(directory, { recursive: true, mode: 0o700 });
     return openPglite(await PGlite.create(directory, { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS }));
   }
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-  // The server may close an idle connection (a restart, an administrator's command): the pool
-  // drops it and opens another when next needed. Unhandled, the pool's 'error' event would
-  // end the process.
-  pool.on('error', () => {});
-  const localWrites = new Set<() => void>();
-  pool.on('connect', (client) => reportWrites(client, () => localWrites.forEach((listener) => listener())));
-  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-  return {
-    kind: 'postgres',
-    db,
-    connectionString: options.databaseUrl,
-    executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
-    async migrate() {
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
-      }
-    },
-    async listen(channel, onMessage) {
-      const onLocalWrite = () => onMessage('*');
-      localWrites.add(onLocalWrite);
-      const stop = await listenOnPostgres(options.databaseUrl!, channel, onMessage);
-      return async () => {
-        localWrites.delete(onLocalWrite);
-        await stop();
-      };
-    },
-    close: () => pool.end(),
-  };
-}
-
-/** Calls `onWrite` after each statement other than a plain read, COMMIT included. */
-function reportWrites(client: pg.PoolClient, onWrite: () => void): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
-    const first = args[0] as string | { text?: string } | undefined;
-    const text = typeof first === 'string' ? first : first?.text;
-    if (!text || /^\s*select\b/i.test(text)) return query(...args);
-    // The pool itself calls with a callback; drizzle's transactions await a promise.
-    const callback = args.at(-1);
-    if (typeof callback === 'function') {
-      return query(...args.slice(0, -1), (...results: unknown[]) => {
-        onWrite();
-        return callback(...results);
-      });
-    }
-    const result = query(...args);
-    if (result instanceof Promise) result.then(onWrite, onWrite);
-    return result;
-  }) as typeof client.query;
-}
-
-/** LISTEN needs a connection of its own, kept open (and reopened) outside the pool. */
-async function listenOnPostgres(
-  connectionString: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    next.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    });
-    next.on('error', () => {
-      if (client !== next || stopped) return;
-      client = undefined;
-      next.end().catch(() => {});
-      setTimeout(() => void reconnect(), 1000).unref();
-    });
-    await next.connect();
-    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-    client = next;
-  };
-  const reconnect = async (): Promise<void> => {
-    if (stopped) return;
-    try {
-      await connect();
-      onMessage('*');
-    } catch {
-      setTimeout(() => void reconnect(), 1000).unref();
-    }
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => {});
-  };
+  const { openPostgres } = await import('./postgres.js');
+  return openPostgres(options.databaseUrl, migrationsFolder);
 }
