@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { image_transformations, images, physical_items, styles } from './db/schema.js';
+import { STATIC_EXAMPLE_RENDITIONS_KEY, type StaticExampleRenditions } from './modules/content/index.js';
 import { seedShop } from './seed/seed.js';
 import { createTestApp, type TestApp } from './testing/test-app.js';
 
@@ -86,6 +88,44 @@ describe('the first start seeds a usable shop, once', () => {
     const served = await shop.app.inject({ method: 'GET', url: '/files/examples/pair-1-artwork.jpg' });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
+  });
+
+  const listedRenditions = async (): Promise<StaticExampleRenditions> =>
+    JSON.parse((await shop.context.storage.get(STATIC_EXAMPLE_RENDITIONS_KEY)).toString('utf8'));
+
+  it('stores 400 and 800 px renditions of both images of each pair beside them, at their real sizes', async () => {
+    const listed = await listedRenditions();
+    const sizes = { 1: [250, 500, 1000], 2: [266, 533, 1065] };
+    for (const n of [1, 2] as const) {
+      for (const image of ['original', 'artwork']) {
+        const renditions = listed[`examples/pair-${n}-${image}.jpg`];
+        // 1600×1000 and 1600×1065 files: the 1600 px rendition is the file itself.
+        expect(renditions.map(({ width, height, key }) => [width, height, key])).toEqual([
+          [400, sizes[n][0], `examples/pair-${n}-${image}-400.jpg`],
+          [800, sizes[n][1], `examples/pair-${n}-${image}-800.jpg`],
+          [1600, sizes[n][2], `examples/pair-${n}-${image}.jpg`],
+        ]);
+        for (const { width, height, key } of renditions) {
+          const stored = await sharp(await shop.context.storage.get(key)).metadata();
+          expect([stored.width, stored.height], key).toEqual([width, height]);
+        }
+      }
+    }
+  });
+
+  it('makes the renditions once, and on the next start for a shop seeded before they existed', async () => {
+    const written = async () =>
+      (await shop.context.storage.list('examples/')).map(({ key, lastModified }) => [key, lastModified.getTime()]);
+    const before = await written();
+    await seedShop(shop.context);
+    expect(await written()).toEqual(before);
+
+    const listed = await listedRenditions();
+    await shop.context.storage.delete(STATIC_EXAMPLE_RENDITIONS_KEY);
+    await shop.context.storage.delete('examples/pair-2-original-400.jpg');
+    await seedShop(shop.context);
+    expect(await listedRenditions()).toEqual(listed);
+    expect(await shop.context.storage.exists('examples/pair-2-original-400.jpg')).toBe(true);
   });
 });
 

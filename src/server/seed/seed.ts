@@ -5,6 +5,7 @@
  * the owner changed.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { charmPrice, computePricing } from '../../domain/pricing.js';
@@ -12,10 +13,17 @@ import { DEFAULT_STYLES } from '../../domain/styles.js';
 import { categoryFromType, difficultyFromType } from '../../domain/catalog-rules.js';
 import type { AppContext } from '../context.js';
 import { physical_items, styles } from '../db/schema.js';
+import { storeRenditions } from '../infra/renditions.js';
 import { defaultStoreProducts, findBuiltinVariant } from '../modules/catalog/index.js';
 import { queueMissingProductImages } from '../modules/mockups/index.js';
 import { queueMissingStylePreviews } from '../modules/styles/index.js';
-import { EXAMPLES_ASSET_DIR, STATIC_EXAMPLE_PAIRS } from '../modules/content/index.js';
+import {
+  EXAMPLES_ASSET_DIR,
+  STATIC_EXAMPLE_PAIRS,
+  STATIC_EXAMPLE_RENDITIONS_KEY,
+  type StaticExampleRenditions,
+} from '../modules/content/index.js';
+import { readImageHeader, renderJpegRenditions } from '../modules/images/index.js';
 
 export async function seedShop(context: AppContext): Promise<void> {
   await seedData(context);
@@ -27,6 +35,7 @@ export async function seedData(context: AppContext): Promise<void> {
   await seedStyles(context);
   await seedProducts(context);
   await seedStaticExamples(context);
+  await seedStaticExampleRenditions(context);
 }
 
 /** The pictures still missing (style previews, product images), made by the job workers. */
@@ -78,19 +87,43 @@ async function seedProducts(context: AppContext): Promise<void> {
   context.log.info(`seeded ${rows.length} products from the built-in catalog`);
 }
 
+const STATIC_EXAMPLE_FILES = STATIC_EXAMPLE_PAIRS.flatMap((pair) => [
+  { file: pair.originalFile, key: pair.originalKey },
+  { file: pair.artworkFile, key: pair.artworkKey },
+]);
+const STATIC_EXAMPLE_PUT = { contentType: 'image/jpeg', cacheSeconds: 86_400 };
+
 async function seedStaticExamples(context: AppContext): Promise<void> {
-  for (const pair of STATIC_EXAMPLE_PAIRS) {
-    for (const [file, key] of [
-      [pair.originalFile, pair.originalKey],
-      [pair.artworkFile, pair.artworkKey],
-    ] as const) {
-      if (await context.storage.exists(key)) continue;
-      const path = join(EXAMPLES_ASSET_DIR, file);
-      if (!existsSync(path)) {
-        context.log.warn(`static example ${file} is missing from assets/examples`);
-        continue;
-      }
-      await context.storage.put(key, { path }, { contentType: 'image/jpeg', cacheSeconds: 86_400 });
+  for (const { file, key } of STATIC_EXAMPLE_FILES) {
+    if (await context.storage.exists(key)) continue;
+    const path = join(EXAMPLES_ASSET_DIR, file);
+    if (!existsSync(path)) {
+      context.log.warn(`static example ${file} is missing from assets/examples`);
+      continue;
     }
+    await context.storage.put(key, { path }, STATIC_EXAMPLE_PUT);
   }
+}
+
+/**
+ * The static pairs' 400 and 800 px renditions (their 1600 px files are the third), made once
+ * and then listed; a shop seeded before renditions existed gets them on its next start.
+ */
+async function seedStaticExampleRenditions(context: AppContext): Promise<void> {
+  if (await context.storage.exists(STATIC_EXAMPLE_RENDITIONS_KEY)) return;
+  const made: StaticExampleRenditions = {};
+  for (const { file, key } of STATIC_EXAMPLE_FILES) {
+    const path = join(EXAMPLES_ASSET_DIR, file);
+    // Warned of above; without the list, the next start tries again.
+    if (!existsSync(path)) return;
+    made[key] = await storeRenditions(
+      context.storage,
+      await renderJpegRenditions(await readFile(path), await readImageHeader(path)),
+      { key, options: STATIC_EXAMPLE_PUT },
+      (side) => key.replace(/\.jpg$/, `-${side}.jpg`),
+    );
+  }
+  await context.storage.put(STATIC_EXAMPLE_RENDITIONS_KEY, Buffer.from(JSON.stringify(made)), {
+    contentType: 'application/json',
+  });
 }

@@ -1,4 +1,9 @@
 export { adminContentRoutes } from './admin-routes.js';
 export { changeHomepageExamples, HOMEPAGE_LOCK } from './examples.js';
 export { contentRoutes } from './routes.js';
-export { EXAMPLES_ASSET_DIR, STATIC_EXAMPLE_PAIRS } from './static-examples.js';
+export {
+  EXAMPLES_ASSET_DIR,
+  STATIC_EXAMPLE_PAIRS,
+  STATIC_EXAMPLE_RENDITIONS_KEY,
+  type StaticExampleRenditions,
+} from './static-examples.js';

@@ -4,4 +4,4 @@ export { sniffImageFormat } from './file-checks.js';
 export { imageRoutes } from './routes.js';
 export { ingestImage } from './service.js';
 export { sweepStaleUploads } from './temp-upload.js';
-export { enlargeForPrint, renderBoundedJpeg, renderJpegRenditions } from './adapters/sharp-images.js';
+export { enlargeForPrint, readImageHeader, renderBoundedJpeg, renderJpegRenditions } from './adapters/sharp-images.js';
