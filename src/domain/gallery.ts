@@ -8,8 +8,10 @@ export interface ExamplePair {
   id: string;
   originalImageId: string | null;
   originalImageUrl: string;
+  /** The original's renditions for `srcset`; only built-in pairs have them (an uploaded original has none). */
+  originalRenditions: Rendition[];
   transformedImageUrl: string;
-  /** The artwork's renditions for `srcset`; empty for built-in pairs and older artworks. */
+  /** The artwork's renditions for `srcset`; empty for artworks made before they existed. */
   transformedRenditions: Rendition[];
   isHomepageExample: boolean;
   createdAt: string;

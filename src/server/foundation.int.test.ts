@@ -134,6 +134,24 @@ describe('GET /api/gallery falls back in three levels (storefront §2 Home)', ()
     const { body } = await get('/api/gallery');
     expect(body.source).toBe('static');
     expect(body.pairs).toHaveLength(2);
+    // Both images of a pair offer their renditions for `srcset`.
+    expect(body.pairs[0]).toMatchObject({
+      originalImageUrl: '/files/examples/pair-1-original.jpg',
+      originalRenditions: [
+        { width: 400, height: 250, url: '/files/examples/pair-1-original-400.jpg' },
+        { width: 800, height: 500, url: '/files/examples/pair-1-original-800.jpg' },
+        { width: 1600, height: 1000, url: '/files/examples/pair-1-original.jpg' },
+      ],
+      transformedImageUrl: '/files/examples/pair-1-artwork.jpg',
+      transformedRenditions: [
+        { width: 400, height: 250, url: '/files/examples/pair-1-artwork-400.jpg' },
+        { width: 800, height: 500, url: '/files/examples/pair-1-artwork-800.jpg' },
+        { width: 1600, height: 1000, url: '/files/examples/pair-1-artwork.jpg' },
+      ],
+    });
+    for (const pair of body.pairs)
+      for (const { url } of [...pair.originalRenditions, ...pair.transformedRenditions])
+        expect((await shop.app.inject({ url })).statusCode, url).toBe(200);
   });
 
   it('shows up to 4 recent public transformations, newest first, when there are no homepage pairs', async () => {
@@ -198,6 +216,7 @@ describe('GET /api/gallery falls back in three levels (storefront §2 Home)', ()
     expect(homepage.pairs[0]).toMatchObject({
       originalImageId: image.id,
       originalImageUrl: '/files/display/1-lisbon.jpg',
+      originalRenditions: [],
       transformedImageUrl: '/files/artworks/gallery-0.jpg',
       isHomepageExample: true,
     });

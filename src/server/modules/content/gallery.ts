@@ -14,7 +14,12 @@ import {
 import type { AppContext } from '../../context.js';
 import { image_transformations, images, styles } from '../../db/schema.js';
 import { publicRenditions } from '../../infra/renditions.js';
-import { STATIC_EXAMPLE_PAIRS } from './static-examples.js';
+import { StorageError } from '../../infra/storage/index.js';
+import {
+  STATIC_EXAMPLE_PAIRS,
+  STATIC_EXAMPLE_RENDITIONS_KEY,
+  type StaticExampleRenditions,
+} from './static-examples.js';
 
 export async function homepagePairs(context: AppContext): Promise<ExamplePair[]> {
   const rows = await context.db
@@ -34,6 +39,7 @@ export async function homepagePairs(context: AppContext): Promise<ExamplePair[]>
     id: transformation.id,
     originalImageId: image.id,
     originalImageUrl: context.storage.publicUrl(image.display_path),
+    originalRenditions: [],
     transformedImageUrl: context.storage.publicUrl(transformation.storage_path!),
     transformedRenditions: publicRenditions(context.storage, transformation.renditions),
     isHomepageExample: true,
@@ -59,16 +65,28 @@ export async function recentTransformations(context: AppContext): Promise<Recent
   }));
 }
 
-export function staticPairs(context: AppContext): ExamplePair[] {
+export async function staticPairs(context: AppContext): Promise<ExamplePair[]> {
+  const renditions = await staticExampleRenditions(context);
   return STATIC_EXAMPLE_PAIRS.map((pair) => ({
     id: pair.id,
     originalImageId: null,
     originalImageUrl: context.storage.publicUrl(pair.originalKey),
+    originalRenditions: publicRenditions(context.storage, renditions[pair.originalKey]),
     transformedImageUrl: context.storage.publicUrl(pair.artworkKey),
-    transformedRenditions: [],
+    transformedRenditions: publicRenditions(context.storage, renditions[pair.artworkKey]),
     isHomepageExample: false,
     createdAt: pair.createdAt,
   }));
+}
+
+/** The renditions the seed listed; none before it has (a test shop started without the seed). */
+async function staticExampleRenditions(context: AppContext): Promise<StaticExampleRenditions> {
+  try {
+    return JSON.parse((await context.storage.get(STATIC_EXAMPLE_RENDITIONS_KEY)).toString('utf8'));
+  } catch (error) {
+    if (error instanceof StorageError && error.code === 'not_found') return {};
+    throw error;
+  }
 }
 
 export async function loadGallery(context: AppContext): Promise<Gallery> {
@@ -76,5 +94,5 @@ export async function loadGallery(context: AppContext): Promise<Gallery> {
   if (pairs.length > 0) return { source: 'homepage', pairs, recent: [] };
   const recent = await recentTransformations(context);
   if (recent.length > 0) return { source: 'recent', pairs: [], recent };
-  return { source: 'static', pairs: staticPairs(context), recent: [] };
+  return { source: 'static', pairs: await staticPairs(context), recent: [] };
 }
