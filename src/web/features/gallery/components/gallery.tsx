@@ -50,7 +50,12 @@ function PairList({ pairs }: { pairs: ExamplePair[] }) {
       {pairs.map((pair) => (
         <figure key={pair.id} data-testid="example-pair" className="rounded-2xl border bg-card p-3 shadow-sm">
           <div className="relative grid grid-cols-2 gap-3">
-            <GalleryImage src={pair.originalImageUrl} alt="Original travel photo" caption="Original" />
+            <GalleryImage
+              src={pair.originalImageUrl}
+              srcSet={srcSetOf(pair.originalRenditions)}
+              alt="Original travel photo"
+              caption="Original"
+            />
             <GalleryImage
               src={pair.transformedImageUrl}
               srcSet={srcSetOf(pair.transformedRenditions)}
