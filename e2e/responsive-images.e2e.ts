@@ -1,8 +1,9 @@
 /**
  * Responsive images (issue 17, fault 10: 'thumbnails are one 800 px size shown at 235 px').
- * Artworks carry 400, 800 and 1600 px renditions, mockups (800 px) 400 and 800; every
- * storefront image offers them in `srcset` with `sizes`, and the browser loads the one its
- * layout needs. At 390 px (a phone at 2× density) and 1280 px.
+ * Artworks and the built-in example pairs (both images) carry 400, 800 and 1600 px
+ * renditions, mockups (800 px) 400 and 800; every storefront image offers them in `srcset`
+ * with `sizes`, and the browser loads the one its layout needs. At 390 px (a phone at 2×
+ * density) and 1280 px.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,3 +156,41 @@ for (const { label, viewport, deviceScaleFactor } of [
     });
   });
 }
+
+describe('a shop with no artworks yet: the static example pairs on Home', () => {
+  let fresh: ShopProcess;
+  beforeAll(async () => {
+    fresh = await startShop();
+  });
+  afterAll(async () => {
+    await fresh?.stop();
+    await fresh?.cleanup();
+  });
+
+  for (const { label, viewport, deviceScaleFactor } of [
+    { label: 'phone', viewport: PHONE, deviceScaleFactor: 2 },
+    { label: 'desktop', viewport: DESKTOP, deviceScaleFactor: 1 },
+  ]) {
+    it(`offers both images of each pair at 400, 800 and 1600 px and loads the 400 px one (${label})`, async () => {
+      const context = await browser.newContext({ viewport, deviceScaleFactor });
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto(`${fresh.url}/`);
+      const pairImages = page.getByTestId('example-pair').locator('img');
+      await pairImages.first().waitFor();
+      // Two pairs, an original and an artwork each.
+      expect(await pairImages.count()).toBe(4);
+      for (let index = 0; index < 4; index += 1) {
+        const image = await offered(pairImages.nth(index));
+        expect(image.widths, `image ${index}`).toEqual([400, 800, 1600]);
+        expect(image.sizes).toContain('calc(50vw - 36px)');
+        // An image is about 160 px wide on the phone (320 device pixels) and 253 px on the desktop.
+        expect(image.loaded, `image ${index}`).toBe(400);
+      }
+      await page.getByTestId('example-pair').first().scrollIntoViewIfNeeded();
+      await screenshot(page, `responsive-images-static-pairs-${label}`, { fullPage: false });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
