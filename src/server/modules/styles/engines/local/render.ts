@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { type Rgb8, type RgbF, toFloat } from './raster.js';
+import type { Rgb8, RgbF } from './raster.js';
 import { boxBlur3 } from './kernels/blur.js';
-import { applyLut, exposureLut, normaliseLocalContrast } from './kernels/tone.js';
+import { applyLutToFloat, exposureLut, normaliseLocalContrast } from './kernels/tone.js';
 import { type PhotoAnalysis, analysePhoto, downscaleTo, resamplePlane } from './kernels/analysis.js';
 import {
   type QualityFigures,
@@ -78,8 +78,8 @@ export async function renderLocal(
   };
   const analysis = analysePhoto(work8);
   const subject = resamplePlane(analysis.saliency, work8.width, work8.height);
-  // The photo at the check's size, once: the check compares every attempt with it.
-  const photoSmall = downscaleTo(work8, analysis.saliency.width, analysis.saliency.height);
+  // The photo at the check's size (the analysis's own copy): the check compares every attempt with it.
+  const photoSmall = analysis.small;
   const judged = judgedSubject(work8, photoSmall, analysis);
   onProgress(DECODED);
 
@@ -147,7 +147,7 @@ function prepareWork(
     targetMean: (base.targetMean ?? 0.45) + 0.04 * flat,
     maxLift: Math.max(0.4, (base.maxLift ?? 0.62) - 0.1 * flat),
   });
-  const work = toFloat(applyLut(work8, lut));
+  const work = applyLutToFloat(work8, lut);
   normaliseLocalContrast(work, {
     target: 0.06 + 0.025 * flat,
     maxGain: 1.8 + 0.8 * flat,

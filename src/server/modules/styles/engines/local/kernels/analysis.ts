@@ -15,6 +15,8 @@ export interface PhotoAnalysis {
   colourfulness: number;
   /** Standard deviation of sensor/JPEG noise on luminance, 0..1 (Immerkær 1996). */
   noise: number;
+  /** The photo at the subject map's size (area-averaged, 0..1): what the quality check compares with. */
+  small: { width: number; height: number; data: Float32Array };
   /** Subject map at a small size, 0..1 (1 = most salient). */
   saliency: Plane;
   /** The subject: saliency above a threshold (1) or not (0), same size as `saliency`. */
@@ -43,6 +45,7 @@ export function analysePhoto(img: Rgb8): PhotoAnalysis {
     contrast: exposure.p95 - exposure.p5,
     colourfulness,
     noise,
+    small,
     saliency,
     subject,
     subjectArea: area,
@@ -88,29 +91,36 @@ export function downscale(img: Rgb8, long: number): { width: number; height: num
  */
 export function downscaleTo(img: Rgb8, w: number, h: number): { width: number; height: number; data: Float32Array } {
   const { width: W, height: H, data } = img;
-  const out = new Float32Array(w * h * 3);
-  const cnt = new Float32Array(w * h);
+  // Integer sums (exact, and cheaper than float read-modify-writes), by output column.
+  const sums = new Uint32Array(w * h * 3);
+  const cnt = new Uint32Array(w * h);
   const stepY = Math.max(1, Math.floor(H / h / 6));
   const stepX = Math.max(1, Math.floor(W / w / 6));
   const col = new Int32Array(W);
-  for (let x = 0; x < W; x++) col[x] = Math.min(w - 1, Math.floor((x * w) / W));
+  for (let x = 0; x < W; x++) col[x] = Math.min(w - 1, Math.floor((x * w) / W)) * 3;
+  const step3 = stepX * 3;
   for (let y = 0; y < H; y += stepY) {
-    const sy = Math.min(h - 1, Math.floor((y * h) / H));
-    for (let x = 0; x < W; x += stepX) {
-      const sx = col[x];
-      const o = sy * w + sx;
-      const i = (y * W + x) * 3;
-      out[o * 3] += data[i];
-      out[o * 3 + 1] += data[i + 1];
-      out[o * 3 + 2] += data[i + 2];
-      cnt[o]++;
+    const row = Math.min(h - 1, Math.floor((y * h) / H)) * w * 3;
+    const end = (y + 1) * W * 3;
+    for (let x = 0, i = y * W * 3; i < end; x += stepX, i += step3) {
+      const o = row + col[x];
+      sums[o] += data[i];
+      sums[o + 1] += data[i + 1];
+      sums[o + 2] += data[i + 2];
     }
   }
+  // Samples per output pixel: the rows of each output row times the columns of each output column.
+  const perRow = new Uint32Array(h);
+  for (let y = 0; y < H; y += stepY) perRow[Math.min(h - 1, Math.floor((y * h) / H))]++;
+  const perCol = new Uint32Array(w);
+  for (let x = 0; x < W; x += stepX) perCol[col[x] / 3]++;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) cnt[y * w + x] = perRow[y] * perCol[x];
+  const out = new Float32Array(w * h * 3);
   for (let o = 0; o < w * h; o++) {
     const k = 1 / (255 * (cnt[o] || 1));
-    out[o * 3] *= k;
-    out[o * 3 + 1] *= k;
-    out[o * 3 + 2] *= k;
+    out[o * 3] = sums[o * 3] * k;
+    out[o * 3 + 1] = sums[o * 3 + 1] * k;
+    out[o * 3 + 2] = sums[o * 3 + 2] * k;
   }
   return { width: w, height: h, data: out };
 }
@@ -152,42 +162,40 @@ function noiseSigma(img: Rgb8): number {
   const sh = Math.floor((h - 1) / step) + 1;
   const lum = new Float32Array(sw * sh);
   for (let y = 0; y < sh; y++) {
-    for (let x = 0; x < sw; x++) {
-      const i = (y * step * w + x * step) * 3;
+    for (let x = 0, i = y * step * w * 3; x < sw; x++, i += step * 3) {
       lum[y * sw + x] = (0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2]) / 255;
     }
   }
   const m = (sw - 2) * (sh - 2);
   if (m <= 0) return 0;
-  const values = new Float32Array(m);
-  const grads = new Float32Array(m);
+  // One pass: the mask's response summed per gradient bin; the bins under the 90th
+  // percentile of gradient are then added up (a bin is 1/128 wide, as the limit is).
   const hist = new Uint32Array(256);
-  let k = 0;
+  const sums = new Float64Array(256);
   for (let y = 1; y < sh - 1; y++) {
-    for (let x = 1; x < sw - 1; x++, k++) {
+    for (let x = 1; x < sw - 1; x++) {
       const i = y * sw + x;
       const n = lum[i - sw];
       const s = lum[i + sw];
       const e = lum[i + 1];
       const wv = lum[i - 1];
-      values[k] = Math.abs(
+      const v = Math.abs(
         lum[i - sw - 1] + lum[i - sw + 1] + lum[i + sw - 1] + lum[i + sw + 1] - 2 * (n + s + e + wv) + 4 * lum[i],
       );
       const g = Math.abs(e - wv) + Math.abs(s - n);
-      grads[k] = g;
-      hist[Math.min(255, (g * 128) | 0)]++;
+      const b = Math.min(255, (g * 128) | 0);
+      hist[b]++;
+      sums[b] += Math.fround(v);
     }
   }
   let acc = 0;
   let bin = 0;
   while (bin < 255 && acc + hist[bin] < m * 0.9) acc += hist[bin++];
-  const limit = (bin + 1) / 128;
   let sum = 0;
   let count = 0;
-  for (let j = 0; j < m; j++) {
-    if (grads[j] > limit) continue;
-    sum += values[j];
-    count++;
+  for (let b = 0; b <= bin; b++) {
+    sum += sums[b];
+    count += hist[b];
   }
   return count ? (Math.sqrt(Math.PI / 2) * sum) / (6 * count) : 0;
 }
@@ -477,21 +485,30 @@ function meanColours(
 export function resamplePlane(p: Plane, width: number, height: number): Float32Array {
   const out = new Float32Array(new SharedArrayBuffer(width * height * 4));
   const { width: w, height: h, data } = p;
+  // The columns' source pixels and weights are the same on every row.
+  const xas = new Int32Array(width);
+  const xbs = new Int32Array(width);
+  const txs = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(w - 1, Math.max(0, ((x + 0.5) * w) / width - 0.5));
+    const x0 = Math.min(w - 2, Math.floor(fx));
+    xas[x] = Math.max(0, x0);
+    xbs[x] = Math.min(w - 1, xas[x] + 1);
+    txs[x] = w > 1 ? fx - xas[x] : 0;
+  }
   for (let y = 0; y < height; y++) {
     const fy = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / height - 0.5));
     const y0 = Math.min(h - 2, Math.floor(fy));
     const ty = h > 1 ? fy - Math.max(0, y0) : 0;
     const r0 = Math.max(0, y0) * w;
     const r1 = Math.min(h - 1, Math.max(0, y0) + 1) * w;
-    for (let x = 0; x < width; x++) {
-      const fx = Math.min(w - 1, Math.max(0, ((x + 0.5) * w) / width - 0.5));
-      const x0 = Math.min(w - 2, Math.floor(fx));
-      const xa = Math.max(0, x0);
-      const xb = Math.min(w - 1, xa + 1);
-      const tx = w > 1 ? fx - xa : 0;
+    for (let x = 0, o = y * width; x < width; x++, o++) {
+      const xa = xas[x];
+      const xb = xbs[x];
+      const tx = txs[x];
       const top = data[r0 + xa] + (data[r0 + xb] - data[r0 + xa]) * tx;
       const bot = data[r1 + xa] + (data[r1 + xb] - data[r1 + xa]) * tx;
-      out[y * width + x] = top + (bot - top) * ty;
+      out[o] = top + (bot - top) * ty;
     }
   }
   return out;

@@ -55,6 +55,16 @@ export function exposureLut(img: Rgb8, opts: ExposureOptions = {}): Uint8Array {
   return lut;
 }
 
+/** The LUT applied and the result as 0..1 floats in one pass (as `toFloat(applyLut(img, lut))`). */
+export function applyLutToFloat(img: Rgb8, lut: Uint8Array): RgbF {
+  const table = new Float32Array(256);
+  for (let v = 0; v < 256; v++) table[v] = lut[v] * (1 / 255);
+  const d = img.data;
+  const out = f32(d.length);
+  for (let i = 0; i < d.length; i++) out[i] = table[d[i]];
+  return { width: img.width, height: img.height, data: out };
+}
+
 export function applyLut(img: Rgb8, lut: Uint8Array): Rgb8 {
   const d = img.data;
   const out = new Uint8Array(d.length);
