@@ -95,7 +95,7 @@ export function smoothstep(e0: number, e1: number, x: number): number {
 }
 
 /** sRGB (gamma encoded, 0..1) → OKLab. L in 0..1, a/b roughly ±0.4. */
-export function srgbToOklab(r: number, g: number, b: number, out: Float32Array | number[], o = 0): void {
+export function srgbToOklab(r: number, g: number, b: number, out: Float32Array | Float64Array | number[], o = 0): void {
   const lr = SRGB_TO_LINEAR[(r * 4095 + 0.5) | 0];
   const lg = SRGB_TO_LINEAR[(g * 4095 + 0.5) | 0];
   const lb = SRGB_TO_LINEAR[(b * 4095 + 0.5) | 0];

@@ -56,8 +56,7 @@ export function gaussianBlur(src: Plane, sigma: number): Plane {
 /** Three box passes per axis approximating a Gaussian of the given sigma. */
 export function boxBlur3(src: Plane, sigma: number): Plane {
   const { width: w, height: h } = src;
-  // Box width per pass so that three passes give variance sigma^2 (Wells 1986).
-  const r = Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2));
+  const r = boxRadius(sigma);
   const a = copyF32(src.data);
   const b = f32(w * h);
   for (let pass = 0; pass < 3; pass++) {
@@ -67,9 +66,14 @@ export function boxBlur3(src: Plane, sigma: number): Plane {
   return { width: w, height: h, data: a };
 }
 
-function boxH(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
+/** Box width per pass so that three passes give variance sigma^2 (Wells 1986). */
+function boxRadius(sigma: number): number {
+  return Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2));
+}
+
+function boxH(src: Float32Array, dst: Float32Array, w: number, h: number, r: number, y0 = 0, y1 = h): void {
   const inv = 1 / (2 * r + 1);
-  for (let y = 0; y < h; y++) {
+  for (let y = y0; y < y1; y++) {
     const o = y * w;
     let acc = src[o] * (r + 1);
     for (let i = 1; i <= r; i++) acc += src[o + Math.min(i, w - 1)];
@@ -82,21 +86,22 @@ function boxH(src: Float32Array, dst: Float32Array, w: number, h: number, r: num
   }
 }
 
-function boxV(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
+/** Vertical box pass over columns x0 ≤ x < x1 (a running sum per column). */
+function boxV(src: Float32Array, dst: Float32Array, w: number, h: number, r: number, x0 = 0, x1 = w): void {
   const inv = 1 / (2 * r + 1);
-  const acc = new Float64Array(w);
-  for (let x = 0; x < w; x++) acc[x] = src[x] * (r + 1);
+  const acc = new Float64Array(x1 - x0);
+  for (let x = x0; x < x1; x++) acc[x - x0] = src[x] * (r + 1);
   for (let i = 1; i <= r; i++) {
     const ro = Math.min(i, h - 1) * w;
-    for (let x = 0; x < w; x++) acc[x] += src[ro + x];
+    for (let x = x0; x < x1; x++) acc[x - x0] += src[ro + x];
   }
   for (let y = 0; y < h; y++) {
     const o = y * w;
     const add = (y + r + 1 < h ? y + r + 1 : h - 1) * w;
     const sub = (y - r > 0 ? y - r : 0) * w;
-    for (let x = 0; x < w; x++) {
-      dst[o + x] = acc[x] * inv;
-      acc[x] += src[add + x] - src[sub + x];
+    for (let x = x0, j = 0; x < x1; x++, j++) {
+      dst[o + x] = acc[j] * inv;
+      acc[j] += src[add + x] - src[sub + x];
     }
   }
 }
@@ -176,4 +181,82 @@ export async function gaussianBlurRgbRows(src: RgbF, sigma: number): Promise<Rgb
   await rgbRowsH({ src: src.data, dst: tmp, k, w, h }, h);
   await rgbRowsV({ src: tmp, dst: out, k, w, h }, h);
   return { width: w, height: h, data: out };
+}
+
+interface PlanePassArgs {
+  src: Float32Array;
+  dst: Float32Array;
+  k: Float32Array;
+  w: number;
+  h: number;
+  r: number;
+}
+
+const gaussRowsH = rowKernel<PlanePassArgs>('blur/plane-h', ({ src, dst, k, w }, y0, y1) => {
+  const r = (k.length - 1) >> 1;
+  const row = new Float32Array(w + 2 * r);
+  for (let y = y0; y < y1; y++) {
+    const o = y * w;
+    for (let x = 0; x < r; x++) row[x] = src[o];
+    for (let x = 0; x < w; x++) row[x + r] = src[o + x];
+    for (let x = 0; x < r; x++) row[w + r + x] = src[o + w - 1];
+    for (let x = 0; x < w; x++) {
+      let acc = 0;
+      for (let i = 0; i < k.length; i++) acc += k[i] * row[x + i];
+      dst[o + x] = acc;
+    }
+  }
+});
+
+const gaussRowsV = rowKernel<PlanePassArgs>('blur/plane-v', ({ src, dst, k, w, h }, y0, y1) => {
+  const r = (k.length - 1) >> 1;
+  for (let y = y0; y < y1; y++) {
+    const o = y * w;
+    for (let i = 0; i < k.length; i++) {
+      let yy = y + i - r;
+      if (yy < 0) yy = 0;
+      else if (yy >= h) yy = h - 1;
+      const ki = k[i];
+      const ro = yy * w;
+      for (let x = 0; x < w; x++) dst[o + x] += ki * src[ro + x];
+    }
+  }
+});
+
+const boxRowsH = rowKernel<PlanePassArgs>('blur/box-h', ({ src, dst, w, h, r }, y0, y1) =>
+  boxH(src, dst, w, h, r, y0, y1),
+);
+
+const boxColumnsV = rowKernel<PlanePassArgs>('blur/box-v', ({ src, dst, w, h, r }, x0, x1) =>
+  boxV(src, dst, w, h, r, x0, x1),
+);
+
+/**
+ * `gaussianBlur` split over both threads (rows for the horizontal passes, columns for the
+ * vertical box passes); the same arithmetic, so the same result.
+ */
+export async function gaussianBlurRows(src: Plane, sigma: number): Promise<Plane> {
+  const { width: w, height: h } = src;
+  if (sigma <= 0.05) return { width: w, height: h, data: copyF32(src.data) };
+  if (sigma >= 1.6) return boxBlur3Rows(src, sigma);
+  const k = gaussianKernel(sigma);
+  const tmp = f32(w * h);
+  const out = f32(w * h);
+  await gaussRowsH({ src: src.data, dst: tmp, k, w, h, r: 0 }, h);
+  await gaussRowsV({ src: tmp, dst: out, k, w, h, r: 0 }, h);
+  return { width: w, height: h, data: out };
+}
+
+/** `boxBlur3` split over both threads. */
+export async function boxBlur3Rows(src: Plane, sigma: number): Promise<Plane> {
+  const { width: w, height: h } = src;
+  const r = boxRadius(sigma);
+  const a = copyF32(src.data);
+  const b = f32(w * h);
+  const k = f32(1);
+  for (let pass = 0; pass < 3; pass++) {
+    await boxRowsH({ src: a, dst: b, k, w, h, r }, h);
+    await boxColumnsV({ src: b, dst: a, k, w, h, r }, w);
+  }
+  return { width: w, height: h, data: a };
 }

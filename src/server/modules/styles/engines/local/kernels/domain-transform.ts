@@ -24,25 +24,8 @@ export async function domainTransform(
   // into a per-iteration table of a^d (one exp per table entry instead of per pixel).
   const dx = new Uint16Array(new SharedArrayBuffer(n * 2));
   const dy = new Uint16Array(new SharedArrayBuffer(n * 2));
-  const LEVELS = 4096;
+  await derivativeRows({ g, dx, dy, w }, h);
   const q = (LEVELS - 1) / 3;
-  for (let y = 0; y < h; y++) {
-    const o = y * w;
-    for (let x = 1; x < w; x++) {
-      const i = (o + x) * 3;
-      const d = Math.abs(g[i] - g[i - 3]) + Math.abs(g[i + 1] - g[i - 2]) + Math.abs(g[i + 2] - g[i - 1]);
-      dx[o + x] = Math.min(LEVELS - 1, (d * q + 0.5) | 0);
-    }
-  }
-  for (let y = 1; y < h; y++) {
-    const o = y * w;
-    for (let x = 0; x < w; x++) {
-      const i = (o + x) * 3;
-      const j = i - w * 3;
-      const d = Math.abs(g[i] - g[j]) + Math.abs(g[i + 1] - g[j + 1]) + Math.abs(g[i + 2] - g[j + 2]);
-      dy[o + x] = Math.min(LEVELS - 1, (d * q + 0.5) | 0);
-    }
-  }
   const out = copyF32(img.data);
   for (let it = 0; it < iterations; it++) {
     const table = new Float32Array(LEVELS);
@@ -55,6 +38,30 @@ export async function domainTransform(
   }
   return { width: w, height: h, data: out };
 }
+
+const LEVELS = 4096;
+
+const derivativeRows = rowKernel<{ g: Float32Array; dx: Uint16Array; dy: Uint16Array; w: number }>(
+  'domain-transform/derivatives',
+  ({ g, dx, dy, w }, y0, y1) => {
+    const q = (LEVELS - 1) / 3;
+    for (let y = y0; y < y1; y++) {
+      const o = y * w;
+      for (let x = 1; x < w; x++) {
+        const i = (o + x) * 3;
+        const d = Math.abs(g[i] - g[i - 3]) + Math.abs(g[i + 1] - g[i - 2]) + Math.abs(g[i + 2] - g[i - 1]);
+        dx[o + x] = Math.min(LEVELS - 1, (d * q + 0.5) | 0);
+      }
+      if (y === 0) continue;
+      for (let x = 0; x < w; x++) {
+        const i = (o + x) * 3;
+        const j = i - w * 3;
+        const d = Math.abs(g[i] - g[j]) + Math.abs(g[i + 1] - g[j + 1]) + Math.abs(g[i + 2] - g[j + 2]);
+        dy[o + x] = Math.min(LEVELS - 1, (d * q + 0.5) | 0);
+      }
+    }
+  },
+);
 
 interface PassArgs {
   d: Float32Array;

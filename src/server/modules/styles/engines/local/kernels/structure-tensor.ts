@@ -1,6 +1,6 @@
 import { rowKernel } from '../parallel.js';
 import { type RgbF, f32 } from '../raster.js';
-import { gaussianBlur } from './blur.js';
+import { gaussianBlurRows } from './blur.js';
 
 /** Local orientation of an image: unit tangent (along edges) and anisotropy in 0..1. */
 export interface FlowField {
@@ -66,14 +66,30 @@ export async function structureTensor(img: RgbF, sigma: number): Promise<FlowFie
   const f = f32(n);
   const g = f32(n);
   await sobelRows({ d, e, f, g, w, h }, h);
-  const E = gaussianBlur({ width: w, height: h, data: e }, sigma).data;
-  const F = gaussianBlur({ width: w, height: h, data: f }, sigma).data;
-  const G = gaussianBlur({ width: w, height: h, data: g }, sigma).data;
+  const E = (await gaussianBlurRows({ width: w, height: h, data: e }, sigma)).data;
+  const F = (await gaussianBlurRows({ width: w, height: h, data: f }, sigma)).data;
+  const G = (await gaussianBlurRows({ width: w, height: h, data: g }, sigma)).data;
   const tx = f32(n);
   const ty = f32(n);
   const an = f32(n);
   const st = f32(n);
-  for (let i = 0; i < n; i++) {
+  await eigenRows({ E, F, G, tx, ty, an, st, w }, h);
+  return { width: w, height: h, tx, ty, anisotropy: an, strength: st };
+}
+
+interface EigenArgs {
+  E: Float32Array;
+  F: Float32Array;
+  G: Float32Array;
+  tx: Float32Array;
+  ty: Float32Array;
+  an: Float32Array;
+  st: Float32Array;
+  w: number;
+}
+
+const eigenRows = rowKernel<EigenArgs>('structure-tensor/eigen', ({ E, F, G, tx, ty, an, st, w }, y0, y1) => {
+  for (let i = y0 * w, end = y1 * w; i < end; i++) {
     const a = E[i];
     const b = F[i];
     const c = G[i];
@@ -95,5 +111,4 @@ export async function structureTensor(img: RgbF, sigma: number): Promise<FlowFie
     an[i] = l1 + l2 > 1e-9 ? (l1 - l2) / (l1 + l2) : 0;
     st[i] = l1;
   }
-  return { width: w, height: h, tx, ty, anisotropy: an, strength: st };
-}
+});

@@ -1,5 +1,5 @@
 import { type Plane, type RgbF, axisMap, dither, f32, luminance, rgb8Of, smoothstep, srgbToOklab } from '../raster.js';
-import { boxBlur3 } from '../kernels/blur.js';
+import { boxBlur3Rows } from '../kernels/blur.js';
 import { domainTransform } from '../kernels/domain-transform.js';
 import { structureTensor } from '../kernels/structure-tensor.js';
 import { dogAcrossFlow, smoothAlongFlow } from '../kernels/flow-dog.js';
@@ -124,7 +124,7 @@ export const inkSketch: LocalStyleEngine = {
       const t = threshold * (1.3 - 0.6 * s);
       ink[i] = e <= t ? 0 : Math.tanh((e - t) * gain * (0.75 + 0.5 * s));
     }
-    const tone = hatchTone(
+    const tone = await hatchTone(
       lum,
       subject,
       failed.has('flat') || failed.has('one-colour') ? attempt : 0,
@@ -146,11 +146,13 @@ export const inkSketch: LocalStyleEngine = {
 /** The q-quantile of the dark-side edge response −v (v < 0), from a subsample. */
 function percentile(values: Float32Array, q: number): number {
   const step = Math.max(1, Math.floor(values.length / 40_000));
-  const sample: number[] = [];
-  for (let i = 0; i < values.length; i += step) if (values[i] < 0) sample.push(-values[i]);
-  if (sample.length === 0) return 0.01;
-  sample.sort((a, b) => a - b);
-  return sample[Math.min(sample.length - 1, Math.floor(q * sample.length))];
+  // A typed array sorts numerically without a comparator call per comparison.
+  const all = new Float32Array(Math.ceil(values.length / step));
+  let n = 0;
+  for (let i = 0; i < values.length; i += step) if (values[i] < 0) all[n++] = -values[i];
+  if (n === 0) return 0.01;
+  const sample = all.subarray(0, n).sort();
+  return sample[Math.min(n - 1, Math.floor(q * n))];
 }
 
 /**
@@ -158,7 +160,7 @@ function percentile(values: Float32Array, q: number): number {
  * 98th percentile; fully on a re-render, halfway at first, so a pale beach still gets its
  * shading), and the subject's tonal contrast against its surroundings raised so it stands out.
  */
-function hatchTone(
+async function hatchTone(
   lum: Plane,
   subject: Float32Array,
   spread: number,
@@ -167,7 +169,7 @@ function hatchTone(
   work: RgbF,
   background: readonly number[],
   judged: { area: Float32Array; lightness: number },
-): Float32Array {
+): Promise<Float32Array> {
   // Shading follows the photo: a subject lighter than its surroundings (a lit rocket on a night
   // sky) is kept lighter, a darker one (a bird on snow) darker.
   const lighter = judged.lightness > 0.02;
@@ -176,20 +178,63 @@ function hatchTone(
   // around a lit figure. Both fade in softly: a hard-edged push reads as a stencil.
   const long = Math.max(lum.width, lum.height);
   const plane = (data: Float32Array) => ({ width: lum.width, height: lum.height, data });
-  const area = emphasis > 0 ? boxBlur3(plane(judged.area), Math.max(2, 0.02 * long)).data : undefined;
-  const ring = area ? boxBlur3(plane(judged.area), Math.max(2, 0.06 * long)).data : undefined;
+  const area = emphasis > 0 ? (await boxBlur3Rows(plane(judged.area), Math.max(2, 0.02 * long))).data : undefined;
+  const ring = area ? (await boxBlur3Rows(plane(judged.area), Math.max(2, 0.06 * long))).data : undefined;
   const d = lum.data;
   const step = Math.max(1, Math.floor(d.length / 40_000));
-  const sample: number[] = [];
-  for (let i = 0; i < d.length; i += step) sample.push(d[i]);
-  sample.sort((a, b) => a - b);
+  const sample = new Float32Array(Math.ceil(d.length / step));
+  for (let i = 0, k = 0; i < d.length; i += step, k++) sample[k] = d[i];
+  sample.sort();
   const lo = sample[Math.floor(sample.length * 0.02)];
   const hi = Math.max(lo + 0.1, sample[Math.floor(sample.length * 0.98)]);
-  const stretch = spread > 0 ? 1 : 0.5;
-  const base = boxBlur3(lum, Math.max(2, 0.05 * Math.max(lum.width, lum.height))).data;
+  const base = (await boxBlur3Rows(lum, Math.max(2, 0.05 * long))).data;
   const out = f32(d.length);
-  const lab = [0, 0, 0];
-  for (let i = 0; i < d.length; i++) {
+  await toneRows(
+    {
+      d,
+      base,
+      subject,
+      work: work.data,
+      area,
+      ring,
+      out,
+      w: lum.width,
+      lo,
+      hi,
+      stretch: spread > 0 ? 1 : 0.5,
+      emphasis,
+      evenOut,
+      lighter,
+      background: [background[0], background[1], background[2]],
+    },
+    lum.height,
+  );
+  return out;
+}
+
+interface ToneArgs {
+  d: Float32Array;
+  base: Float32Array;
+  subject: Float32Array;
+  work: Float32Array;
+  area?: Float32Array;
+  ring?: Float32Array;
+  out: Float32Array;
+  w: number;
+  lo: number;
+  hi: number;
+  stretch: number;
+  emphasis: number;
+  evenOut: number;
+  lighter: boolean;
+  background: [number, number, number];
+}
+
+const toneRows = rowKernel<ToneArgs>('ink-sketch/tone', (a, y0, y1) => {
+  const { d, base, subject, work: w, area, ring, out, lo, hi, stretch, emphasis, evenOut, lighter } = a;
+  const [bgL, bgA, bgB] = a.background;
+  const lab = new Float64Array(3);
+  for (let i = y0 * a.w, end = y1 * a.w; i < end; i++) {
     const t = d[i] + (((d[i] - lo) / (hi - lo)) * 0.95 + 0.03 - d[i]) * stretch;
     // Local contrast on the subject; everywhere on a re-render after one tone covered too much.
     const local = (d[i] - base[i]) * ((0.8 + 0.8 * emphasis) * subject[i] + 1.2 * evenOut);
@@ -199,9 +244,11 @@ function hatchTone(
     let distinct = 0;
     let lift = false;
     if (subject[i] > 0.2) {
-      srgbToOklab(work.data[i * 3], work.data[i * 3 + 1], work.data[i * 3 + 2], lab);
-      distinct = Math.min(1, Math.hypot(lab[1] - background[1], lab[2] - background[2]) / 0.2) * subject[i];
-      lift = lab[0] > background[0] + 0.1;
+      srgbToOklab(w[i * 3], w[i * 3 + 1], w[i * 3 + 2], lab);
+      const da = lab[1] - bgA;
+      const db = lab[2] - bgB;
+      distinct = Math.min(1, Math.sqrt(da * da + db * db) / 0.2) * subject[i];
+      lift = lab[0] > bgL + 0.1;
     }
     // A re-render after the subject was lost pushes its whole tone away from its surroundings.
     const push =
@@ -210,5 +257,4 @@ function hatchTone(
         : 0;
     out[i] = t + local + (lift ? 0.15 : -(0.35 + 0.15 * emphasis)) * distinct + push;
   }
-  return out;
-}
+});
