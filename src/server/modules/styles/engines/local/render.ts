@@ -85,7 +85,9 @@ export async function renderLocal(
 
   // Render, check, and re-render with stronger settings while the check fails; the best
   // attempt is kept. Progress runs over the first render; retries are rare and quick to report.
-  let best: { art: Rgb8; figures: QualityFigures; failures: QualityFailure[]; score: number } | undefined;
+  let best:
+    | { art: Rgb8; image: Promise<Buffer>; figures: QualityFigures; failures: QualityFailure[]; score: number }
+    | undefined;
   let attempts = 0;
   const seen = new Set<QualityFailure>();
   for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
@@ -100,21 +102,20 @@ export async function renderLocal(
       failed: seen,
       report: attempt === 0 ? (f) => onProgress(DECODED + (STYLED - DECODED) * Math.min(1, Math.max(0, f))) : () => {},
     });
+    // Encoding starts at once, on a libvips thread, while this thread checks the artwork; an
+    // attempt the check turns down (and a later one beats) has its JPEG dropped.
+    const image = encodeJpeg(art, job.quality ?? 90);
+    image.catch(() => {});
     const figures = checkArtwork(art, photoSmall, analysis, engine.monochrome === true);
     const failed = failures(figures);
     const score = shortfall(figures);
-    if (!best || score < best.score) best = { art, figures, failures: failed, score };
+    if (!best || score < best.score) best = { art, image, figures, failures: failed, score };
     if (failed.length === 0) break;
     for (const f of failed) seen.add(f);
   }
   const out8 = best!.art;
   onProgress(STYLED);
-
-  // A private Buffer for sharp: the pixels sit in a SharedArrayBuffer.
-  const image = await sharp(Buffer.from(out8.data), { raw: { width: out8.width, height: out8.height, channels: 3 } })
-    // Huffman tables left standard: optimising them took 37 ms of a 2048 px render for 1 % of size.
-    .jpeg({ quality: job.quality ?? 90, optimiseCoding: false })
-    .toBuffer();
+  const image = await best!.image;
   onProgress(1);
   return {
     image: new Uint8Array(image.buffer, image.byteOffset, image.length),
@@ -199,6 +200,16 @@ function setSubjectApart(work: RgbF, judged: JudgedSubject, strength: number): v
 function checkArtwork(art: Rgb8, photoSmall: SmallImage, analysis: PhotoAnalysis, monochrome: boolean): QualityFigures {
   const { width, height } = analysis.saliency;
   return measureArtwork(downscaleTo(art, width, height), photoSmall, analysis.subject, monochrome);
+}
+
+function encodeJpeg(art: Rgb8, quality: number): Promise<Buffer> {
+  // A private Buffer for sharp: the pixels sit in a SharedArrayBuffer.
+  return (
+    sharp(Buffer.from(art.data), { raw: { width: art.width, height: art.height, channels: 3 } })
+      // Huffman tables left standard: optimising them took 37 ms of a 2048 px render for 1 % of size.
+      .jpeg({ quality, optimiseCoding: false })
+      .toBuffer()
+  );
 }
 
 /** Size of an image fitted inside a square of `long`, never enlarged. */

@@ -130,20 +130,22 @@ interface RgbPassArgs {
 
 const rgbRowsH = rowKernel<RgbPassArgs>('blur/rgb-h', ({ src, dst, k, w }, y0, y1) => {
   const r = (k.length - 1) >> 1;
+  // The row with its edge pixels repeated r times at each end: no clamping per tap.
+  const row = new Float32Array((w + 2 * r) * 3);
   for (let y = y0; y < y1; y++) {
     const o = y * w;
+    for (let x = 0; x < r; x++) for (let c = 0; c < 3; c++) row[x * 3 + c] = src[o * 3 + c];
+    row.set(src.subarray(o * 3, (o + w) * 3), r * 3);
+    for (let x = w + r; x < w + 2 * r; x++) for (let c = 0; c < 3; c++) row[x * 3 + c] = src[(o + w - 1) * 3 + c];
     for (let x = 0; x < w; x++) {
       let a = 0;
       let b = 0;
       let c = 0;
-      for (let i = 0; i < k.length; i++) {
-        let xx = x + i - r;
-        xx = xx < 0 ? 0 : xx >= w ? w - 1 : xx;
-        const p = (o + xx) * 3;
+      for (let i = 0, p = x * 3; i < k.length; i++, p += 3) {
         const ki = k[i];
-        a += ki * src[p];
-        b += ki * src[p + 1];
-        c += ki * src[p + 2];
+        a += ki * row[p];
+        b += ki * row[p + 1];
+        c += ki * row[p + 2];
       }
       const q = (o + x) * 3;
       dst[q] = a;

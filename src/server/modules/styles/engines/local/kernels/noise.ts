@@ -1,3 +1,4 @@
+import { rowKernel } from '../parallel.js';
 import { type Plane, f32, rng } from '../raster.js';
 
 /** 2-D gradient (Perlin) noise with a seeded permutation, values roughly in −1..1. */
@@ -57,7 +58,8 @@ export interface NoiseGrid {
   step: number;
 }
 
-export function fractalNoiseGrid(
+/** Fractal noise on a coarse grid, its rows split over both threads. */
+export async function fractalNoiseGrid(
   width: number,
   height: number,
   featurePx: number,
@@ -65,16 +67,37 @@ export function fractalNoiseGrid(
   seed: number,
   turbulence = false,
   gain = 0.5,
-): NoiseGrid {
+): Promise<NoiseGrid> {
   const finest = featurePx / Math.pow(2, octaves - 1);
   const step = Math.max(1, finest / 4);
   const gw = Math.ceil(width / step) + 2;
   const gh = Math.ceil(height / step) + 2;
-  const noise = new GradientNoise(seed);
   const g = f32(gw * gh);
+  await fractalRows({ g, gw, step, featurePx, octaves, seed, turbulence, gain }, gh);
+  return { data: g, gw, gh, step };
+}
+
+interface FractalArgs {
+  g: Float32Array;
+  gw: number;
+  step: number;
+  featurePx: number;
+  octaves: number;
+  seed: number;
+  turbulence: boolean;
+  gain: number;
+}
+
+/** One permutation per seed and thread: building it per chunk of rows would repeat the work. */
+const noises = new Map<number, GradientNoise>();
+
+const fractalRows = rowKernel<FractalArgs>('noise/fractal', (a, y0, y1) => {
+  const { g, gw, step, featurePx, octaves, seed, turbulence, gain } = a;
+  let noise = noises.get(seed);
+  if (!noise) noises.set(seed, (noise = new GradientNoise(seed)));
   let norm = 0;
   for (let o = 0, amp = 1; o < octaves; o++, amp *= gain) norm += amp;
-  for (let y = 0; y < gh; y++) {
+  for (let y = y0; y < y1; y++) {
     for (let x = 0; x < gw; x++) {
       let v = 0;
       let amp = 1;
@@ -88,8 +111,7 @@ export function fractalNoiseGrid(
       g[y * gw + x] = v / norm;
     }
   }
-  return { data: g, gw, gh, step };
-}
+});
 
 /** Bilinear sample of a noise grid at output pixel (x, y). */
 export function sampleNoise(g: NoiseGrid, x: number, y: number): number {

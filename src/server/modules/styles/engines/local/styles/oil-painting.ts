@@ -2,7 +2,7 @@ import { axisMap, dither, f32, oklabToSrgb, rgb8Of, rng, srgbToOklab } from '../
 import { structureTensor } from '../kernels/structure-tensor.js';
 import { anisotropicKuwahara } from '../kernels/kuwahara.js';
 import { smoothAlongFlow } from '../kernels/flow-dog.js';
-import { gaussianBlur } from '../kernels/blur.js';
+import { gaussianBlurRows } from '../kernels/blur.js';
 import { domainTransform } from '../kernels/domain-transform.js';
 import { grainTile } from '../kernels/noise.js';
 import { rowKernel, shared } from '../parallel.js';
@@ -87,9 +87,9 @@ export const oilPainting: LocalStyleEngine = {
     const r = rng(3);
     const noise = f32(w * h);
     for (let i = 0; i < noise.length; i++) noise[i] = r();
-    const bristles = gaussianBlur({ width: w, height: h, data: noise }, 0.6 * u);
+    const bristles = await gaussianBlurRows({ width: w, height: h, data: noise }, 0.6 * u);
     const strokes = normalised((await smoothAlongFlow(bristles, flow, 7 * u, 2)).data);
-    const loaded = gaussianBlur({ width: w, height: h, data: noise }, 2.2 * u);
+    const loaded = await gaussianBlurRows({ width: w, height: h, data: noise }, 2.2 * u);
     const broad = normalised((await smoothAlongFlow(loaded, flow, 15 * u, 4)).data);
     const height = f32(w * h);
     for (let i = 0; i < height.length; i++) height[i] = strokes[i] + broad[i] * (1.1 - 0.6 * subject[i]);

@@ -2,7 +2,7 @@ import { axisMap, f32, luminance, rgb8Of } from '../raster.js';
 import { rowKernel, shared } from '../parallel.js';
 import { domainTransform } from '../kernels/domain-transform.js';
 import { CHROMA_WEIGHT, toOklabRows, unweighted } from '../kernels/colour.js';
-import { gaussianBlur, gaussianBlurRgbRows } from '../kernels/blur.js';
+import { gaussianBlurRgbRows, gaussianBlurRows } from '../kernels/blur.js';
 import { RegionUpsampler, cleanLabels, paintLabels } from '../kernels/regions.js';
 import { kMeans } from '../kernels/quantise.js';
 import { withSubjectCentre } from '../kernels/analysis.js';
@@ -172,8 +172,8 @@ export const popArt: LocalStyleEngine = {
     report(0.45);
     // Outlines: difference of Gaussians on the flattened luminance, dark side only.
     const lum = luminance(flat);
-    const g1 = gaussianBlur(lum, 1.1 * u).data;
-    const g2 = gaussianBlur(lum, 1.1 * 1.6 * u).data;
+    const g1 = (await gaussianBlurRows(lum, 1.1 * u)).data;
+    const g2 = (await gaussianBlurRows(lum, 1.1 * 1.6 * u)).data;
     // Stronger, more sensitive lines on the subject, fewer in the background.
     const line = f32(g1.length);
     for (let i = 0; i < line.length; i++) {
@@ -182,7 +182,7 @@ export const popArt: LocalStyleEngine = {
       const t = 0.012 * (1.25 - 0.6 * s);
       line[i] = e <= t ? 0 : Math.min(1, (e - t) * 40 * (0.8 + 0.6 * s));
     }
-    const ol = gaussianBlur({ width: w, height: h, data: line }, 0.6 * u).data;
+    const ol = (await gaussianBlurRows({ width: w, height: h, data: line }, 0.6 * u)).data;
     const tone = lum.data;
     report(0.6);
 

@@ -183,7 +183,7 @@ export const stainedGlass: LocalStyleEngine = {
         glassL,
         glassRGB,
         meanL,
-        texture: fractalNoiseGrid(W, H, 60 * s, 3, 31),
+        texture: await fractalNoiseGrid(W, H, 60 * s, 3, 31),
         w,
         h,
         cw,

@@ -1,6 +1,6 @@
 import { type Plane, dither, f32, luminance, oklabToSrgb, rgb8Of, smoothstep, srgbToOklab } from '../raster.js';
 import { domainTransform } from '../kernels/domain-transform.js';
-import { gaussianBlur, gaussianBlurRgbRows } from '../kernels/blur.js';
+import { gaussianBlurRgbRows, gaussianBlurRows } from '../kernels/blur.js';
 import { type NoiseGrid, fractalNoiseGrid, grainTile, sampleNoise } from '../kernels/noise.js';
 import { rowKernel, shared } from '../parallel.js';
 import { type LocalStyleEngine, unit } from './style.js';
@@ -148,11 +148,11 @@ export const watercolour: LocalStyleEngine = {
     await washRows({ d: abs.data, w: abs.width, levels: 8 }, abs.height);
     const wet = await gaussianBlurRgbRows(abs, 1.1 * u);
     // Edge darkening: pigment migrates to the borders of a wash as it dries.
-    const edge = gradientMagnitude(gaussianBlur(luminance(wet), 1.2 * u));
+    const edge = gradientMagnitude(await gaussianBlurRows(luminance(wet), 1.2 * u));
     const e = edge.data;
     // Stronger edges on the subject, softer in the background.
     for (let i = 0; i < e.length; i++) e[i] = smoothstep(0.003, 0.035, e[i]) * (0.75 + 0.6 * subject[i]);
-    const edges = gaussianBlur(edge, 0.7 * u).data;
+    const edges = (await gaussianBlurRows(edge, 0.7 * u)).data;
     report(0.45);
 
     const { width: W, height: H } = output;
@@ -161,10 +161,10 @@ export const watercolour: LocalStyleEngine = {
     // washes' edges, and blooms, all on one grid of 5 px (at 2048) cells.
     const step = 5 * s;
     const stack = noiseStack(W, H, step, [
-      fractalNoiseGrid(W, H, 260 * s, 4, 7, false, 0.55),
-      fractalNoiseGrid(W, H, 90 * s, 2, 13),
-      fractalNoiseGrid(W, H, 90 * s, 2, 17),
-      fractalNoiseGrid(W, H, 60 * s, 3, 23),
+      await fractalNoiseGrid(W, H, 260 * s, 4, 7, false, 0.55),
+      await fractalNoiseGrid(W, H, 90 * s, 2, 13),
+      await fractalNoiseGrid(W, H, 90 * s, 2, 17),
+      await fractalNoiseGrid(W, H, 60 * s, 3, 23),
     ]);
     const args: ComposeArgs = {
       colour: wet.data,
