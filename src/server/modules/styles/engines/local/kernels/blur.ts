@@ -120,15 +120,62 @@ export function gaussianBlurRgb(src: RgbF, sigma: number): RgbF {
   return { width: w, height: h, data: out };
 }
 
-interface RgbPassArgs {
-  src: Float32Array;
-  dst: Float32Array;
-  k: Float32Array;
-  w: number;
-  h: number;
+/**
+ * The row kernels below unroll the taps of a small Gaussian (sigma < 1.6, so at most 11 taps)
+ * into one expression with the weights in locals, about three times faster than a loop over
+ * the kernel. The kernel is padded with zero weights to 11 taps; adding zeros leaves every sum
+ * exactly as the loop computed it.
+ */
+const MAX_RADIUS = 5;
+
+function padded(k: Float32Array): Float64Array {
+  const r = (k.length - 1) >> 1;
+  if (r > MAX_RADIUS) throw new Error(`Gaussian kernel too wide to unroll: ${k.length} taps`);
+  const out = new Float64Array(2 * MAX_RADIUS + 1);
+  for (let i = 0; i < k.length; i++) out[MAX_RADIUS - r + i] = k[i];
+  return out;
 }
 
-const rgbRowsH = rowKernel<RgbPassArgs>('blur/rgb-h', ({ src, dst, k, w }, y0, y1) => {
+/**
+ * Vertical pass over rows y0 ≤ y < y1 of `n` values each, edges replicated. Each tap is added
+ * in float32, as accumulating into the float32 output did.
+ */
+function verticalPass(
+  src: Float32Array,
+  dst: Float32Array,
+  k: Float32Array,
+  n: number,
+  h: number,
+  y0: number,
+  y1: number,
+) {
+  if (k.length > 2 * MAX_RADIUS + 1) return loopedV(src, dst, k, n, h, y0, y1);
+  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10] = padded(k);
+  const R = MAX_RADIUS;
+  const rows = new Int32Array(2 * R + 1);
+  const f = Math.fround;
+  for (let y = y0; y < y1; y++) {
+    for (let i = 0; i <= 2 * R; i++) rows[i] = Math.min(h - 1, Math.max(0, y + i - R)) * n;
+    const [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10] = rows;
+    const o = y * n;
+    for (let x = 0; x < n; x++) {
+      let a = f(k0 * src[r0 + x]);
+      a = f(a + k1 * src[r1 + x]);
+      a = f(a + k2 * src[r2 + x]);
+      a = f(a + k3 * src[r3 + x]);
+      a = f(a + k4 * src[r4 + x]);
+      a = f(a + k5 * src[r5 + x]);
+      a = f(a + k6 * src[r6 + x]);
+      a = f(a + k7 * src[r7 + x]);
+      a = f(a + k8 * src[r8 + x]);
+      a = f(a + k9 * src[r9 + x]);
+      dst[o + x] = a + k10 * src[r10 + x];
+    }
+  }
+}
+
+/** The same passes as loops over the kernel, for kernels too wide to unroll (print sizes). */
+function loopedRgbH(src: Float32Array, dst: Float32Array, k: Float32Array, w: number, y0: number, y1: number): void {
   const r = (k.length - 1) >> 1;
   // The row with its edge pixels repeated r times at each end: no clamping per tap.
   const row = new Float32Array((w + 2 * r) * 3);
@@ -153,11 +200,34 @@ const rgbRowsH = rowKernel<RgbPassArgs>('blur/rgb-h', ({ src, dst, k, w }, y0, y
       dst[q + 2] = c;
     }
   }
-});
+}
 
-const rgbRowsV = rowKernel<RgbPassArgs>('blur/rgb-v', ({ src, dst, k, w, h }, y0, y1) => {
+function loopedPlaneH(src: Float32Array, dst: Float32Array, k: Float32Array, w: number, y0: number, y1: number): void {
   const r = (k.length - 1) >> 1;
-  const n = w * 3;
+  const row = new Float32Array(w + 2 * r);
+  for (let y = y0; y < y1; y++) {
+    const o = y * w;
+    for (let x = 0; x < r; x++) row[x] = src[o];
+    for (let x = 0; x < w; x++) row[x + r] = src[o + x];
+    for (let x = 0; x < r; x++) row[w + r + x] = src[o + w - 1];
+    for (let x = 0; x < w; x++) {
+      let acc = 0;
+      for (let i = 0; i < k.length; i++) acc += k[i] * row[x + i];
+      dst[o + x] = acc;
+    }
+  }
+}
+
+function loopedV(
+  src: Float32Array,
+  dst: Float32Array,
+  k: Float32Array,
+  n: number,
+  h: number,
+  y0: number,
+  y1: number,
+): void {
+  const r = (k.length - 1) >> 1;
   for (let y = y0; y < y1; y++) {
     const o = y * n;
     for (let i = 0; i < k.length; i++) {
@@ -168,8 +238,48 @@ const rgbRowsV = rowKernel<RgbPassArgs>('blur/rgb-v', ({ src, dst, k, w, h }, y0
       for (let x = 0; x < n; x++) dst[o + x] += ki * src[ro + x];
     }
   }
-});
+}
 
+interface RgbPassArgs {
+  src: Float32Array;
+  dst: Float32Array;
+  k: Float32Array;
+  w: number;
+  h: number;
+}
+
+const rgbRowsH = rowKernel<RgbPassArgs>('blur/rgb-h', ({ src, dst, k, w }, y0, y1) => {
+  if (k.length > 2 * MAX_RADIUS + 1) return loopedRgbH(src, dst, k, w, y0, y1);
+  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10] = padded(k);
+  const R = MAX_RADIUS;
+  // The row with its edge pixels repeated at each end: no clamping per tap.
+  const row = new Float32Array((w + 2 * R) * 3);
+  for (let y = y0; y < y1; y++) {
+    const o = y * w * 3;
+    for (let x = 0; x < R; x++) for (let c = 0; c < 3; c++) row[x * 3 + c] = src[o + c];
+    row.set(src.subarray(o, o + w * 3), R * 3);
+    for (let x = w + R; x < w + 2 * R; x++) for (let c = 0; c < 3; c++) row[x * 3 + c] = src[o + (w - 1) * 3 + c];
+    for (let x = 0, p = 0; x < w; x++) {
+      for (let c = 0; c < 3; c++, p++) {
+        dst[o + x * 3 + c] =
+          k0 * row[p] +
+          k1 * row[p + 3] +
+          k2 * row[p + 6] +
+          k3 * row[p + 9] +
+          k4 * row[p + 12] +
+          k5 * row[p + 15] +
+          k6 * row[p + 18] +
+          k7 * row[p + 21] +
+          k8 * row[p + 24] +
+          k9 * row[p + 27] +
+          k10 * row[p + 30];
+      }
+    }
+  }
+});
+const rgbRowsV = rowKernel<RgbPassArgs>('blur/rgb-v', ({ src, dst, k, w, h }, y0, y1) =>
+  verticalPass(src, dst, k, w * 3, h, y0, y1),
+);
 /**
  * Gaussian blur of an interleaved RGB image for small sigmas (≤ 3), straight on the interleaved
  * data and split over both threads.
@@ -195,36 +305,34 @@ interface PlanePassArgs {
 }
 
 const gaussRowsH = rowKernel<PlanePassArgs>('blur/plane-h', ({ src, dst, k, w }, y0, y1) => {
-  const r = (k.length - 1) >> 1;
-  const row = new Float32Array(w + 2 * r);
+  if (k.length > 2 * MAX_RADIUS + 1) return loopedPlaneH(src, dst, k, w, y0, y1);
+  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10] = padded(k);
+  const R = MAX_RADIUS;
+  const row = new Float32Array(w + 2 * R);
   for (let y = y0; y < y1; y++) {
     const o = y * w;
-    for (let x = 0; x < r; x++) row[x] = src[o];
-    for (let x = 0; x < w; x++) row[x + r] = src[o + x];
-    for (let x = 0; x < r; x++) row[w + r + x] = src[o + w - 1];
+    for (let x = 0; x < R; x++) row[x] = src[o];
+    row.set(src.subarray(o, o + w), R);
+    for (let x = 0; x < R; x++) row[w + R + x] = src[o + w - 1];
     for (let x = 0; x < w; x++) {
-      let acc = 0;
-      for (let i = 0; i < k.length; i++) acc += k[i] * row[x + i];
-      dst[o + x] = acc;
+      dst[o + x] =
+        k0 * row[x] +
+        k1 * row[x + 1] +
+        k2 * row[x + 2] +
+        k3 * row[x + 3] +
+        k4 * row[x + 4] +
+        k5 * row[x + 5] +
+        k6 * row[x + 6] +
+        k7 * row[x + 7] +
+        k8 * row[x + 8] +
+        k9 * row[x + 9] +
+        k10 * row[x + 10];
     }
   }
 });
-
-const gaussRowsV = rowKernel<PlanePassArgs>('blur/plane-v', ({ src, dst, k, w, h }, y0, y1) => {
-  const r = (k.length - 1) >> 1;
-  for (let y = y0; y < y1; y++) {
-    const o = y * w;
-    for (let i = 0; i < k.length; i++) {
-      let yy = y + i - r;
-      if (yy < 0) yy = 0;
-      else if (yy >= h) yy = h - 1;
-      const ki = k[i];
-      const ro = yy * w;
-      for (let x = 0; x < w; x++) dst[o + x] += ki * src[ro + x];
-    }
-  }
-});
-
+const gaussRowsV = rowKernel<PlanePassArgs>('blur/plane-v', ({ src, dst, k, w, h }, y0, y1) =>
+  verticalPass(src, dst, k, w, h, y0, y1),
+);
 const boxRowsH = rowKernel<PlanePassArgs>('blur/box-h', ({ src, dst, w, h, r }, y0, y1) =>
   boxH(src, dst, w, h, r, y0, y1),
 );
