@@ -40,24 +40,19 @@ export function strokeTile(seed: number, size = 256, spacing = 4): Plane {
 }
 
 /**
- * Samples a periodic tile (power-of-two size) bilinearly along a rotated frame. `scale` is how
- * many output pixels one tile texel spans.
+ * Samples a periodic 256 × 256 tile bilinearly at texel coordinates (u, v), both ≥ 0. The
+ * caller rotates and scales: a row's terms are computed once per row, not per pixel.
  */
-export function sampleRotated(tile: Plane, x: number, y: number, cos: number, sin: number, scale: number): number {
-  const size = tile.width;
-  const mask = size - 1;
-  const u = (x * cos + y * sin) / scale + 1024 * size;
-  const v = (-x * sin + y * cos) / scale + 1024 * size;
+export function sampleTile(tile: Float32Array, u: number, v: number): number {
   const u0 = Math.floor(u);
   const v0 = Math.floor(v);
   const fu = u - u0;
   const fv = v - v0;
-  const a0 = u0 & mask;
-  const a1 = (u0 + 1) & mask;
-  const b0 = (v0 & mask) * size;
-  const b1 = ((v0 + 1) & mask) * size;
-  const d = tile.data;
-  const top = d[b0 + a0] + (d[b0 + a1] - d[b0 + a0]) * fu;
-  const bot = d[b1 + a0] + (d[b1 + a1] - d[b1 + a0]) * fu;
+  const a0 = u0 & 255;
+  const a1 = (u0 + 1) & 255;
+  const b0 = (v0 & 255) << 8;
+  const b1 = ((v0 + 1) & 255) << 8;
+  const top = tile[b0 + a0] + (tile[b0 + a1] - tile[b0 + a0]) * fu;
+  const bot = tile[b1 + a0] + (tile[b1 + a1] - tile[b1 + a0]) * fu;
   return top + (bot - top) * fv;
 }

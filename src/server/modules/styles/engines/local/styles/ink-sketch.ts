@@ -4,7 +4,7 @@ import { domainTransform } from '../kernels/domain-transform.js';
 import { structureTensor } from '../kernels/structure-tensor.js';
 import { dogAcrossFlow, smoothAlongFlow } from '../kernels/flow-dog.js';
 import { grainTile } from '../kernels/noise.js';
-import { sampleRotated, strokeTile } from '../kernels/hatching.js';
+import { sampleTile, strokeTile } from '../kernels/hatching.js';
 import { rowKernel, shared } from '../parallel.js';
 import { type LocalStyleEngine, unit } from './style.js';
 
@@ -39,8 +39,10 @@ for (let i = 0; i <= TONE_STEPS; i++) {
 
 const compose = rowKernel<ComposeArgs>('ink-sketch/compose', ({ ink, tone, w, h, W, H, out }, y0, y1) => {
   const s = Math.max(W, H) / 2048;
-  const strokesA = strokeTile(11, 256, 4);
-  const strokesB = strokeTile(23, 256, 5);
+  // 256 × 256 tiles (sampleTile's size), offset so texel coordinates stay positive.
+  const strokesA = strokeTile(11, 256, 4).data;
+  const strokesB = strokeTile(23, 256, 5).data;
+  const offset = 1024 * 256;
   const grainA = grainTile(256, 2, 5).data;
   const grainB = grainTile(256, 3, 9).data;
   const c1 = Math.cos(Math.PI / 4);
@@ -50,6 +52,10 @@ const compose = rowKernel<ComposeArgs>('ink-sketch/compose', ({ ink, tone, w, h,
   const cols = axisMap(W, w);
   const rows = axisMap(H, h);
   for (let y = y0; y < y1; y++) {
+    const ys1 = y * s1;
+    const yc1 = y * c1;
+    const ys2 = y * s2;
+    const yc2 = y * c2;
     const r0 = rows.i0[y] * w;
     const fy = rows.f[y];
     for (let x = 0; x < W; x++) {
@@ -66,8 +72,8 @@ const compose = rowKernel<ComposeArgs>('ink-sketch/compose', ({ ink, tone, w, h,
       const h1 = HATCH1[ti];
       const h2 = HATCH2[ti];
       let hatch = 0;
-      if (h1 > 0) hatch += h1 * sampleRotated(strokesA, x, y, c1, s1, s);
-      if (h2 > 0) hatch += h2 * sampleRotated(strokesB, x, y, c2, s2, s);
+      if (h1 > 0) hatch += h1 * sampleTile(strokesA, (x * c1 + ys1) / s + offset, (-x * s1 + yc1) / s + offset);
+      if (h2 > 0) hatch += h2 * sampleTile(strokesB, (x * c2 + ys2) / s + offset, (-x * s2 + yc2) / s + offset);
       const a = 1 - (1 - line * 0.95) * (1 - (hatch < 1 ? hatch : 1)) * (1 - SMUDGE[ti]);
       const g = (grainA[(y & 255) * 256 + (x & 255)] + grainB[((x + 101) & 255) * 256 + ((y + 37) & 255)]) * 0.007;
       const i = y * W + x;
