@@ -72,21 +72,32 @@ interface PassArgs {
 }
 
 const rowsH = rowKernel<PassArgs>('domain-transform/h', ({ d, v, t, w }, y0, y1) => {
+  // The previous pixel's result stays in locals, rounded to float32 as its stored value is.
+  const f = Math.fround;
   for (let y = y0; y < y1; y++) {
     const o = y * w;
+    let r = d[o * 3];
+    let g = d[o * 3 + 1];
+    let b = d[o * 3 + 2];
     for (let x = 1; x < w; x++) {
       const a = t[v[o + x]];
       const i = (o + x) * 3;
-      d[i] += a * (d[i - 3] - d[i]);
-      d[i + 1] += a * (d[i - 2] - d[i + 1]);
-      d[i + 2] += a * (d[i - 1] - d[i + 2]);
+      r = f(d[i] + a * (r - d[i]));
+      g = f(d[i + 1] + a * (g - d[i + 1]));
+      b = f(d[i + 2] + a * (b - d[i + 2]));
+      d[i] = r;
+      d[i + 1] = g;
+      d[i + 2] = b;
     }
     for (let x = w - 2; x >= 0; x--) {
       const a = t[v[o + x + 1]];
       const i = (o + x) * 3;
-      d[i] += a * (d[i + 3] - d[i]);
-      d[i + 1] += a * (d[i + 4] - d[i + 1]);
-      d[i + 2] += a * (d[i + 5] - d[i + 2]);
+      r = f(d[i] + a * (r - d[i]));
+      g = f(d[i + 1] + a * (g - d[i + 1]));
+      b = f(d[i + 2] + a * (b - d[i + 2]));
+      d[i] = r;
+      d[i + 1] = g;
+      d[i + 2] = b;
     }
   }
 });
