@@ -12,7 +12,6 @@ import {
   measureArtwork,
   shortfall,
   subjectDifference,
-  subjectRgbDifference,
 } from './kernels/quality.js';
 import type { LocalStyleId } from './catalogue.js';
 import type { JudgedSubject, LocalStyleEngine } from './styles/style.js';
@@ -171,8 +170,8 @@ function judgedSubject(work8: Rgb8, photoSmall: SmallImage, analysis: PhotoAnaly
       area ??= resamplePlane({ width, height, data: Float32Array.from(analysis.subject) }, work8.width, work8.height);
       return area;
     },
-    lightness: subjectDifference(photo, analysis.subject).dl,
-    rgb: subjectRgbDifference(photo, analysis.subject),
+    lightness: subjectDifference(photo, analysis.subject)[0],
+    rgb: subjectDifference(photo, analysis.subject, 'rgb'),
   };
 }
 

@@ -85,31 +85,37 @@ export function dominantShare(img: SmallImage): number {
  * mask grown by ~8 % of the long side, minus the subject).
  */
 export function subjectDelta(img: SmallImage, subject: Uint8Array, monochrome: boolean): number {
-  const { dl, da, db } = subjectDifference(img, subject);
+  const [dl, da, db] = subjectDifference(img, subject);
   return monochrome ? Math.abs(dl) : Math.hypot(dl, da, db);
 }
 
 /**
- * The subject's mean OKLab colour minus that of a ring of surroundings around it (the subject
- * mask grown by ~8 % of the long side, minus the subject); zero when either is empty.
+ * The subject's mean colour minus that of a ring of surroundings around it (the subject mask
+ * grown by ~8 % of the long side, minus the subject), in OKLab (L, a, b) or in RGB (0..1);
+ * zero when either is empty.
  */
-export function subjectDifference(img: SmallImage, subject: Uint8Array): { dl: number; da: number; db: number } {
+export function subjectDifference(
+  img: SmallImage,
+  subject: Uint8Array,
+  space: 'oklab' | 'rgb' = 'oklab',
+): [number, number, number] {
   const { width: w, height: h, data: d } = img;
   const ring = grow(subject, w, h, Math.max(2, Math.round(Math.max(w, h) * 0.08)));
   const s = [0, 0, 0, 0, 0, 0];
   let ni = 0;
   let no = 0;
-  const lab = [0, 0, 0];
+  const colour = [0, 0, 0];
   for (let i = 0; i < w * h; i++) {
     if (!subject[i] && !ring[i]) continue;
-    srgbToOklab(clamp(d[i * 3]), clamp(d[i * 3 + 1]), clamp(d[i * 3 + 2]), lab);
+    if (space === 'oklab') srgbToOklab(clamp(d[i * 3]), clamp(d[i * 3 + 1]), clamp(d[i * 3 + 2]), colour);
+    else for (let c = 0; c < 3; c++) colour[c] = d[i * 3 + c];
     const o = subject[i] ? 0 : 3;
-    for (let c = 0; c < 3; c++) s[o + c] += lab[c];
+    for (let c = 0; c < 3; c++) s[o + c] += colour[c];
     if (subject[i]) ni++;
     else no++;
   }
-  if (ni === 0 || no === 0) return { dl: 0, da: 0, db: 0 };
-  return { dl: s[0] / ni - s[3] / no, da: s[1] / ni - s[4] / no, db: s[2] / ni - s[5] / no };
+  if (ni === 0 || no === 0) return [0, 0, 0];
+  return [s[0] / ni - s[3] / no, s[1] / ni - s[4] / no, s[2] / ni - s[5] / no];
 }
 
 /** Figures of an artwork against its photo; both at the same small size, `subject` at that size too. */
@@ -147,24 +153,6 @@ export function shortfall(f: QualityFigures): number {
   if (f.photoDominantShare <= LIMITS.dominantShare) s += Math.max(0, f.dominantShare - LIMITS.dominantShare);
   if (!Number.isNaN(f.subjectRatio)) s += Math.max(0, LIMITS.subjectRatio - f.subjectRatio);
   return s;
-}
-
-/** Mean RGB (0..1) of the subject minus that of its ring of surroundings (as `subjectDifference`). */
-export function subjectRgbDifference(img: SmallImage, subject: Uint8Array): [number, number, number] {
-  const { width: w, height: h, data: d } = img;
-  const ring = grow(subject, w, h, Math.max(2, Math.round(Math.max(w, h) * 0.08)));
-  const s = [0, 0, 0, 0, 0, 0];
-  let ni = 0;
-  let no = 0;
-  for (let i = 0; i < w * h; i++) {
-    if (!subject[i] && !ring[i]) continue;
-    const o = subject[i] ? 0 : 3;
-    for (let c = 0; c < 3; c++) s[o + c] += d[i * 3 + c];
-    if (subject[i]) ni++;
-    else no++;
-  }
-  if (ni === 0 || no === 0) return [0, 0, 0];
-  return [s[0] / ni - s[3] / no, s[1] / ni - s[4] / no, s[2] / ni - s[5] / no];
 }
 
 /** The mask grown by r pixels (a square structuring element, done separably). */
