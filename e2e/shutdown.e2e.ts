@@ -3,6 +3,7 @@
  * that finishes what it started on the first SIGTERM and leaves at once on the second.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { json, uploadPhoto } from './support/api';
 import { startShop, type ShopProcess } from './support/server';
 
 const running: ShopProcess[] = [];
@@ -45,12 +46,24 @@ describe('graceful shutdown', () => {
   });
 
   it('a second SIGTERM exits at once, without waiting for running work', async () => {
-    const shop = await startShop();
+    const shop = await startShop({ env: { LOG_LEVEL: 'info' } });
     running.push(shop);
+    // A render under way, which the first signal would wait for.
+    const styles = await json<Array<{ id: string }>>(await fetch(`${shop.url}/api/styles`));
+    const { transformationId } = await json<{ transformationId: string }>(
+      await fetch(`${shop.url}/api/transformations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ imageId: await uploadPhoto(shop.url), styleId: styles[0].id }),
+      }),
+    );
+    const status = async () =>
+      (await json<{ status: string }>(await fetch(`${shop.url}/api/transformations/${transformationId}`))).status;
+    await expect.poll(status, { timeout: 30_000, interval: 20 }).toBe('processing');
     const exited = exitCode(shop);
     shop.child.kill('SIGTERM');
-    // Two signals sent together arrive as one; the second comes once shutdown is under way.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Two signals sent together can arrive as one: the second goes once shutdown is under way.
+    await expect.poll(() => shop.output(), { timeout: 10_000, interval: 1 }).toContain('SIGTERM: shutting down');
     shop.child.kill('SIGTERM');
     expect(await exited).toBe(1);
   });
