@@ -61,13 +61,18 @@ export async function startShop(
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  // A test runner that gives up on a test (its time-out) leaves no shop running behind it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
   const url = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited during start:\n${log}`);
     try {
-      const response = await fetch(`${url}/healthz`);
+      // A shop that listens but never answers fails its start here, with its log.
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) });
       if (response.ok) break;
     } catch {
       // not listening yet
