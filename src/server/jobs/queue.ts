@@ -34,6 +34,12 @@ export interface JobQueue {
   states<N extends JobName>(name: N, data: Partial<JobPayloads[N]>): Promise<JobState[]>;
   /** Tells this process's workers of `name` to look for work now rather than at their next poll. */
   wake(name: JobName): void;
+  /**
+   * Resolves once the queue is running. Anything that queues jobs inside a transaction
+   * awaits it first: on the embedded database, a queue starting inside a transaction would
+   * wait for that transaction forever.
+   */
+  ready(): Promise<void>;
   /** Starts working every job that has a handler, in this process. */
   work(handlers: JobHandlers): Promise<void>;
   stop(): Promise<void>;
@@ -140,6 +146,8 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
     },
 
     wake,
+
+    ready: async () => {},
 
     async states(name, data) {
       const jobs = await boss.findJobs(name, { data: data as object });

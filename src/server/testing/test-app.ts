@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../config.js';
 import { closeContext, createContext, type AppContext } from '../context.js';
 import { createJobHandlers } from '../jobs/handlers.js';
 import { createLogger } from '../logger.js';
-import { seedShop } from '../seed/seed.js';
+import { seedData, seedShop } from '../seed/seed.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -31,14 +31,22 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** A built web app to serve instead of dist/web (which a test cannot count on). */
   webRoot?: string;
+  /**
+   * As `npm start` does: the job queue starts on first use, and the seed writes its rows
+   * but queues no renders (which would start it).
+   */
+  startJobsLater?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase();
-  const context = await createContext(config, createLogger(config, options.logStream), { database });
-  if (options.seed !== false) await seedShop(context);
+  const context = await createContext(config, createLogger(config, options.logStream), {
+    database,
+    startJobsLater: options.startJobsLater,
+  });
+  if (options.seed !== false) await (options.startJobsLater ? seedData : seedShop)(context);
   if (options.workers) await context.jobs.work(createJobHandlers(context));
   const app = await buildApp(context, { webRoot: options.webRoot });
   await app.ready();
