@@ -57,7 +57,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await closeContext(context);
-      await rm(dataDir, { recursive: true, force: true });
+      // A render the queue stopped waiting for (its 10 s, on a loaded machine) may still be
+      // writing its last file while the folder goes.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
     },
   };
 }
