@@ -199,11 +199,12 @@ export async function serveWebApp(
   }
   await app.register(fastifyStatic, {
     root,
-    allowedPath: (pathName) => !isSourceMap(pathName),
+    // A folder ('/', '/assets/') is a page's path or none, never a listing.
+    allowedPath: (pathName) => !isSourceMap(pathName) && !pathName.endsWith('/'),
     prefix: '/',
-    // A route per file, but none for the source maps: half the routes to make at start.
-    wildcard: false,
-    globIgnore: ['**/*.map'],
+    // One route for every file, not one per file: a route per file costs the start a folder
+    // walk and 166 routes. A path that is no file falls through to the pages below.
+    wildcard: true,
     index: false,
     decorateReply: false,
     setHeaders(reply, path) {

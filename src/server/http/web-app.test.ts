@@ -10,7 +10,7 @@ const folders: string[] = [];
 afterAll(async () => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
 
 describe('the web app build', () => {
-  it('serves scripts and pages but answers 404 for source maps', async () => {
+  it('serves scripts and pages but answers 404 for source maps and folders', async () => {
     const root = await mkdtemp(join(tmpdir(), 'wanderer-web-'));
     folders.push(root);
     await mkdir(join(root, 'assets'));
@@ -27,6 +27,14 @@ describe('the web app build', () => {
     expect(map.statusCode).toBe(404);
     expect(map.body).not.toContain('sources');
     expect((await app.inject({ url: '/order-status/123' })).statusCode).toBe(200);
+    // Folders are pages or nothing, never listings or refusals.
+    const home = await app.inject({ url: '/' });
+    expect([home.statusCode, home.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect((await app.inject({ url: '/assets/' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/assets/' })).headers['content-type']).toBe('text/html; charset=utf-8');
+    expect((await app.inject({ url: '/assets/missing-abc.js' })).statusCode).toBe(404);
+    const script = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     await app.close();
   });
 });
