@@ -59,6 +59,25 @@ const resolveImports = {
   },
 };
 
+/**
+ * The shop speaks English: zod's `locales` namespace (sixty-odd languages, half of the
+ * bundle's largest chunk, parsed at every start) is cut down to the one it configures.
+ */
+const englishOnlyZod = {
+  name: 'english-only-zod',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!args.importer.includes(`${sep}zod${sep}v4${sep}`)) return undefined;
+      return { path: join(args.resolveDir, '../locales'), namespace: 'zod-locales' };
+    });
+    esbuild.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: args.path,
+      loader: 'js',
+    }));
+  },
+};
+
 /** Each source file's `import.meta.url` becomes the URL of its `.js` in the `src/` layout. */
 const sourceFileUrls = {
   name: 'source-file-urls',
@@ -101,7 +120,7 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   write: false,
-  plugins: [resolveImports, sourceFileUrls],
+  plugins: [resolveImports, englishOnlyZod, sourceFileUrls],
 };
 
 export async function buildServer() {
