@@ -1,3 +1,4 @@
+import { rowKernel, shared } from '../parallel.js';
 import { rng, f32 } from '../raster.js';
 
 /**
@@ -7,7 +8,8 @@ import { rng, f32 } from '../raster.js';
  * centres themselves (at the resolution they need), which also makes the pieces connected.
  *
  * `lab` is an interleaved 3-channel image (OKLab here, scaled by `colourScale` so that colour
- * distances are comparable to the compactness `m`).
+ * distances are comparable to the compactness `m`). The assignment step, the costly part, runs
+ * on both threads; `lab` should live in a SharedArrayBuffer (`f32`), or each iteration copies it.
  */
 export interface Superpixels {
   /** Cluster index per pixel. */
@@ -21,7 +23,7 @@ export interface Superpixels {
   S: number;
 }
 
-export function slic(
+export async function slic(
   lab: Float32Array,
   width: number,
   height: number,
@@ -31,7 +33,7 @@ export function slic(
   /** Random offset of the seeds, in grid intervals: 0 for the paper's regular grid. */
   jitter = 0,
   seed = 1,
-): Superpixels {
+): Promise<Superpixels> {
   const r = rng(seed);
   const n = width * height;
   const S = Math.max(4, Math.sqrt(n / target));
@@ -77,39 +79,13 @@ export function slic(
       cl[c * 3 + 2] = lab[p + 2];
     }
   }
-  const labels = new Int32Array(n).fill(-1);
+  const labels = shared.i32(n).fill(-1);
   const dist = f32(n);
   const spatial = (compactness / S) ** 2;
   const win = Math.ceil(S);
   const sums = new Float64Array(k * 6);
   for (let it = 0; it < iterations; it++) {
-    dist.fill(Infinity);
-    for (let c = 0; c < k; c++) {
-      const x0 = Math.max(0, Math.floor(cx[c] - win));
-      const x1 = Math.min(width - 1, Math.ceil(cx[c] + win));
-      const y0 = Math.max(0, Math.floor(cy[c] - win));
-      const y1 = Math.min(height - 1, Math.ceil(cy[c] + win));
-      const L = cl[c * 3];
-      const A = cl[c * 3 + 1];
-      const B = cl[c * 3 + 2];
-      const X = cx[c];
-      const Y = cy[c];
-      for (let y = y0; y <= y1; y++) {
-        const dy2 = (y - Y) * (y - Y);
-        for (let x = x0; x <= x1; x++) {
-          const i = y * width + x;
-          const p = i * 3;
-          const a = lab[p] - L;
-          const b = lab[p + 1] - A;
-          const e = lab[p + 2] - B;
-          const d = a * a + b * b + e * e + ((x - X) * (x - X) + dy2) * spatial;
-          if (d < dist[i]) {
-            dist[i] = d;
-            labels[i] = c;
-          }
-        }
-      }
-    }
+    await assignRows({ lab, width, cx, cy, cl, k, win, spatial, labels, dist }, height);
     sums.fill(0);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
@@ -137,3 +113,53 @@ export function slic(
   }
   return { labels, count: k, cx, cy, colour: cl, S };
 }
+
+interface AssignArgs {
+  lab: Float32Array;
+  width: number;
+  cx: Float32Array;
+  cy: Float32Array;
+  cl: Float32Array;
+  k: number;
+  win: number;
+  spatial: number;
+  labels: Int32Array;
+  dist: Float32Array;
+}
+
+/**
+ * SLIC's assignment step for rows y0 ≤ y < y1: each centre claims the pixels of its window
+ * that it is nearer to than any centre before it. Centres are visited in order for every row,
+ * so a pixel ends with the same centre whichever thread ran its rows.
+ */
+const assignRows = rowKernel<AssignArgs>('slic/assign', (a, y0, y1) => {
+  const { lab, width, cx, cy, cl, k, win, spatial, labels, dist } = a;
+  dist.fill(Infinity, y0 * width, y1 * width);
+  for (let c = 0; c < k; c++) {
+    const ya = Math.max(y0, Math.floor(cy[c] - win));
+    const yb = Math.min(y1 - 1, Math.ceil(cy[c] + win));
+    if (ya > yb) continue;
+    const x0 = Math.max(0, Math.floor(cx[c] - win));
+    const x1 = Math.min(width - 1, Math.ceil(cx[c] + win));
+    const L = cl[c * 3];
+    const A = cl[c * 3 + 1];
+    const B = cl[c * 3 + 2];
+    const X = cx[c];
+    const Y = cy[c];
+    for (let y = ya; y <= yb; y++) {
+      const dy2 = (y - Y) * (y - Y);
+      for (let x = x0; x <= x1; x++) {
+        const i = y * width + x;
+        const p = i * 3;
+        const da = lab[p] - L;
+        const db = lab[p + 1] - A;
+        const de = lab[p + 2] - B;
+        const d = da * da + db * db + de * de + ((x - X) * (x - X) + dy2) * spatial;
+        if (d < dist[i]) {
+          dist[i] = d;
+          labels[i] = c;
+        }
+      }
+    }
+  }
+});

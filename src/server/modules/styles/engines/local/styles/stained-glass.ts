@@ -111,7 +111,7 @@ export const stainedGlass: LocalStyleEngine = {
     for (let i = 0; i < lab.length; i++) lab[i] *= 100;
     report(0.15);
     const cells = Math.round(520 * Math.min(1, n / (640 * 480)) + 80);
-    const sp = slic(lab, w, h, cells, COMPACTNESS, 6, 0.42, 7);
+    const sp = await slic(lab, w, h, cells, COMPACTNESS, 6, 0.42, 7);
     report(0.4);
     const group = mergeSimilar(sp, lab, subject, w, h, 7.5 / (1 + 0.4 * attempt), (n / cells) * 7);
     const count = group.count;
@@ -169,7 +169,7 @@ export const stainedGlass: LocalStyleEngine = {
         }
       }
     }
-    const dist = distanceTransform(border, cw, ch);
+    const dist = await distanceTransform(border, cw, ch);
     const lum = luminance(smooth).data;
     report(0.72);
 
