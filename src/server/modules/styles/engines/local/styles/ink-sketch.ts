@@ -86,6 +86,23 @@ const compose = rowKernel<ComposeArgs>('ink-sketch/compose', ({ ink, tone, w, h,
   }
 });
 
+/** The soft XDoG threshold, in place: edge signal → ink darkness 0..1. */
+const thresholdRows = rowKernel<{
+  ink: Float32Array;
+  subject: Float32Array;
+  w: number;
+  threshold: number;
+  gain: number;
+  lineEmphasis: number;
+}>('ink-sketch/threshold', ({ ink, subject, w, threshold, gain, lineEmphasis }, y0, y1) => {
+  for (let i = y0 * w, end = y1 * w; i < end; i++) {
+    const e = -ink[i];
+    const s = subject[i] * lineEmphasis;
+    const t = threshold * (1.3 - 0.6 * s);
+    ink[i] = e <= t ? 0 : Math.tanh((e - t) * gain * (0.75 + 0.5 * s));
+  }
+});
+
 /**
  * Ink Sketch: XDoG lines (Winnemöller 2012) computed along the image's flow (Kyprianidis &
  * Döllner 2008) so strokes are long and coherent, over pencil hatching whose density follows
@@ -124,12 +141,7 @@ export const inkSketch: LocalStyleEngine = {
     // re-render, a subject lighter than its surroundings, which its lines were greying.
     const lost = failed.has('subject-lost') ? attempt : 0;
     const lineEmphasis = judged.lightness > 0.02 ? 1 / (1 + lost) : 1;
-    for (let i = 0; i < ink.length; i++) {
-      const e = -ink[i];
-      const s = subject[i] * lineEmphasis;
-      const t = threshold * (1.3 - 0.6 * s);
-      ink[i] = e <= t ? 0 : Math.tanh((e - t) * gain * (0.75 + 0.5 * s));
-    }
+    await thresholdRows({ ink, subject, w: work.width, threshold, gain, lineEmphasis }, work.height);
     const tone = await hatchTone(
       lum,
       subject,
