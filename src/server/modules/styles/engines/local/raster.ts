@@ -157,3 +157,26 @@ export function rng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A plane enlarged bilinearly to width × height (pixel centres aligned). */
+export function enlargePlane(p: Plane, width: number, height: number): Plane {
+  const { width: w, data } = p;
+  const cols = axisMap(width, w);
+  const rows = axisMap(height, p.height);
+  // A source one pixel wide or high has no second sample to blend with.
+  const dx = w > 1 ? 1 : 0;
+  const dy = p.height > 1 ? w : 0;
+  const out = f32(width * height);
+  for (let y = 0; y < height; y++) {
+    const r0 = rows.i0[y] * w;
+    const fy = rows.f[y];
+    for (let x = 0, o = y * width; x < width; x++, o++) {
+      const q = r0 + cols.i0[x];
+      const fx = cols.f[x];
+      const top = data[q] + (data[q + dx] - data[q]) * fx;
+      const bot = data[q + dy] + (data[q + dy + dx] - data[q + dy]) * fx;
+      out[o] = top + (bot - top) * fy;
+    }
+  }
+  return { width, height, data: out };
+}

@@ -1,5 +1,5 @@
 import { type Plane, type RgbF, axisMap, dither, f32, luminance, rgb8Of, smoothstep, srgbToOklab } from '../raster.js';
-import { boxBlur3Rows } from '../kernels/blur.js';
+import { boxBlur3Rows, wideBlur } from '../kernels/blur.js';
 import { domainTransform } from '../kernels/domain-transform.js';
 import { structureTensor } from '../kernels/structure-tensor.js';
 import { dogAcrossFlow, smoothAlongFlow } from '../kernels/flow-dog.js';
@@ -205,7 +205,7 @@ async function hatchTone(
   sample.sort();
   const lo = sample[Math.floor(sample.length * 0.02)];
   const hi = Math.max(lo + 0.1, sample[Math.floor(sample.length * 0.98)]);
-  const base = (await boxBlur3Rows(lum, Math.max(2, 0.05 * long))).data;
+  const base = wideBlur(lum, Math.max(2, 0.05 * long)).data;
   const out = f32(d.length);
   await toneRows(
     {
