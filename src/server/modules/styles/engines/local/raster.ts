@@ -158,6 +158,24 @@ export function rng(seed: number): () => number {
   };
 }
 
+/** A plane at half the size (rounded up), each pixel the mean of a 2 × 2 block. */
+export function halfPlane(p: Plane): Plane {
+  const { width: w, height: h, data } = p;
+  const hw = (w + 1) >> 1;
+  const hh = (h + 1) >> 1;
+  const out = f32(hw * hh);
+  for (let y = 0; y < hh; y++) {
+    const ya = 2 * y * w;
+    const yb = Math.min(h - 1, 2 * y + 1) * w;
+    for (let x = 0; x < hw; x++) {
+      const xa = 2 * x;
+      const xb = Math.min(w - 1, xa + 1);
+      out[y * hw + x] = 0.25 * (data[ya + xa] + data[ya + xb] + data[yb + xa] + data[yb + xb]);
+    }
+  }
+  return { width: hw, height: hh, data: out };
+}
+
 /** A plane enlarged bilinearly to width × height (pixel centres aligned). */
 export function enlargePlane(p: Plane, width: number, height: number): Plane {
   const { width: w, data } = p;

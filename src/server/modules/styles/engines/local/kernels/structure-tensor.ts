@@ -112,3 +112,29 @@ const eigenRows = rowKernel<EigenArgs>('structure-tensor/eigen', ({ E, F, G, tx,
     st[i] = l1;
   }
 });
+
+/**
+ * The flow field at half the size, (w + 1) / 2 × (h + 1) / 2, taking every other sample: the
+ * field is already smoothed over a few pixels, and a tangent's sign is arbitrary, so averaging
+ * neighbours could cancel them out.
+ */
+export function halfFlow(flow: FlowField): FlowField {
+  const { width: w, height: h } = flow;
+  const hw = (w + 1) >> 1;
+  const hh = (h + 1) >> 1;
+  const tx = f32(hw * hh);
+  const ty = f32(hw * hh);
+  const an = f32(hw * hh);
+  const st = f32(hw * hh);
+  for (let y = 0; y < hh; y++) {
+    for (let x = 0; x < hw; x++) {
+      const i = 2 * y * w + 2 * x;
+      const o = y * hw + x;
+      tx[o] = flow.tx[i];
+      ty[o] = flow.ty[i];
+      an[o] = flow.anisotropy[i];
+      st[o] = flow.strength[i];
+    }
+  }
+  return { width: hw, height: hh, tx, ty, anisotropy: an, strength: st };
+}

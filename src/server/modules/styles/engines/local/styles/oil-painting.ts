@@ -1,5 +1,5 @@
-import { axisMap, dither, f32, oklabToSrgb, rgb8Of, rng, srgbToOklab } from '../raster.js';
-import { structureTensor } from '../kernels/structure-tensor.js';
+import { axisMap, dither, enlargePlane, f32, halfPlane, oklabToSrgb, rgb8Of, rng, srgbToOklab } from '../raster.js';
+import { halfFlow, structureTensor } from '../kernels/structure-tensor.js';
 import { anisotropicKuwahara } from '../kernels/kuwahara.js';
 import { smoothAlongFlow } from '../kernels/flow-dog.js';
 import { gaussianBlurRows } from '../kernels/blur.js';
@@ -90,7 +90,10 @@ export const oilPainting: LocalStyleEngine = {
     const bristles = await gaussianBlurRows({ width: w, height: h, data: noise }, 0.6 * u);
     const strokes = normalised((await smoothAlongFlow(bristles, flow, 7 * u, 2)).data);
     const loaded = await gaussianBlurRows({ width: w, height: h, data: noise }, 2.2 * u);
-    const broad = normalised((await smoothAlongFlow(loaded, flow, 15 * u, 4)).data);
+    // The broad strokes are smeared at half size: they carry no detail finer than their
+    // loaded brush, and the long smear costs a quarter there.
+    const smeared = await smoothAlongFlow(halfPlane(loaded), halfFlow(flow), 7.5 * u, 2);
+    const broad = normalised(enlargePlane(smeared, w, h).data);
     const height = f32(w * h);
     for (let i = 0; i < height.length; i++) height[i] = strokes[i] + broad[i] * (1.1 - 0.6 * subject[i]);
     // Relief: the height field's slope towards the light, normalised so every image size and
