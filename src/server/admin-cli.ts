@@ -4,7 +4,7 @@
  * asked for (hidden) on a terminal, else read as the first line of standard input.
  *
  * With the embedded database (no DATABASE_URL), stop the shop first: only one process may
- * open DATA_DIR/db at a time.
+ * open DATA_DIR/db at a time, and this command is refused while the shop has it open.
  */
 import 'dotenv/config';
 import { createInterface } from 'node:readline';

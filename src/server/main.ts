@@ -1,7 +1,7 @@
 /** `npm start`: configuration, migrations, storage, seed, HTTP, and the in-process workers. */
 import 'dotenv/config';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { DatabaseInUseError, openDatabase } from './db/client.js';
 import { createLogger } from './logger.js';
 
 /** pg-boss gives running jobs 10 s; the rest of the shutdown needs far less. */
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DatabaseInUseError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

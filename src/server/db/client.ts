@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { lock } from 'proper-lockfile';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
@@ -100,11 +101,59 @@ export function openPglite(client: PGlite): DatabaseHandle {
 /** Extensions the migrations create; every PGlite the shop or its tests open loads them. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * How long a lock on the embedded database outlives its process. The lock's time is renewed
+ * every half of it while the database is open; a process killed outright leaves a lock that
+ * the next start takes over once it is this old.
+ */
+const STALE_LOCK_MS = 4_000;
+const LOCK_RETRY_MS = 500;
+
+export class DatabaseInUseError extends Error {
+  constructor(directory: string) {
+    super(
+      `The database in ${directory} is open in another process (a running shop, or npm run admin). ` +
+        'Stop that process first: two processes writing one embedded database would corrupt it.',
+    );
+  }
+}
+
+/**
+ * One process at a time opens an embedded database: PGlite has no server to share it, and
+ * two processes writing its files corrupt it. Answers the release.
+ */
+async function lockDatabaseFolder(directory: string): Promise<() => Promise<void>> {
+  try {
+    return await lock(directory, {
+      stale: STALE_LOCK_MS,
+      // Long enough for the lock of a process killed outright to go stale.
+      retries: { retries: (STALE_LOCK_MS * 2) / LOCK_RETRY_MS, factor: 1, minTimeout: LOCK_RETRY_MS },
+      onCompromised: (error) => {
+        // Another process took the database over: writing on would corrupt it.
+        console.error(`The lock on ${directory} was lost (${error.message}); stopping.`);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ELOCKED') throw new DatabaseInUseError(directory);
+    throw error;
+  }
+}
+
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (!options.databaseUrl) {
     const directory = join(options.dataDir, 'db');
     mkdirSync(directory, { recursive: true, mode: 0o700 });
-    return openPglite(await PGlite.create(directory, { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS }));
+    const release = await lockDatabaseFolder(directory);
+    try {
+      const handle = openPglite(
+        await PGlite.create(directory, { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS }),
+      );
+      return { ...handle, close: () => handle.close().finally(release) };
+    } catch (error) {
+      await release();
+      throw error;
+    }
   }
   const { openPostgres } = await import('./postgres.js');
   return openPostgres(options.databaseUrl, migrationsFolder);
