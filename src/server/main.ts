@@ -7,6 +7,9 @@ import { createLogger } from './logger.js';
 /** pg-boss gives running jobs 10 s; the rest of the shutdown needs far less. */
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
+/** Set by the first SIGTERM or SIGINT; from then on the shutdown decides how the process exits. */
+let stopping = false;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config);
@@ -43,8 +46,9 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(context);
   let stopRecovery = async () => {};
+  // The start-up work that follows listening; a shutdown lets it finish before closing what it uses.
+  let finishingStart: Promise<void> = Promise.resolve();
 
-  let stopping = false;
   const stop = async (signal: string) => {
     // A second signal means the operator will not wait: leave at once.
     if (stopping) process.exit(1);
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
     // waits up to its time-out, and the rest stay queued for the next start); only then do
     // the thread pools and the database close.
     await app.close();
+    await finishingStart.catch(() => {});
     await stopRecovery();
     await closeContext(context, { beforeDatabase: closeAllPools });
     process.exit(0);
@@ -69,24 +74,32 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // Answering comes first; the rest of the start-up work needs no visitor to wait for it.
-  // A killed run leaves its uploads' temporary folders behind; none can outlive the request time-out.
-  const { sweepStaleUploads } = await import('./modules/images/index.js');
-  const swept = await sweepStaleUploads(config.requestTimeoutSeconds * 1000 + 60_000);
-  if (swept > 0) log.info(`removed ${swept} temporary upload folder(s) left by an earlier run`);
-  // The first job sent starts the job queue.
-  await seed.queueSeedRenders(context);
-  if (config.runWorkers) {
-    await context.jobs.work(createJobHandlers(context));
-    // The processes that work jobs also look for work a crash left owed.
-    stopRecovery = startRecoverySweep(context);
-  }
-  log.info(
-    `${config.siteName} is open at ${config.publicUrl} (database: ${context.database.kind}, storage: ${context.storage.kind}, ` +
-      `workers: ${config.runWorkers ? 'in-process' : 'off'}; ready in ${Date.now() - started} ms)`,
-  );
+  finishingStart = (async () => {
+    // A killed run leaves its uploads' temporary folders behind; none can outlive the request time-out.
+    const { sweepStaleUploads } = await import('./modules/images/index.js');
+    const swept = await sweepStaleUploads(config.requestTimeoutSeconds * 1000 + 60_000);
+    if (swept > 0) log.info(`removed ${swept} temporary upload folder(s) left by an earlier run`);
+    // A shop told to stop while starting starts no new work.
+    if (stopping) return;
+    // The first job sent starts the job queue.
+    await seed.queueSeedRenders(context);
+    if (stopping) return;
+    if (config.runWorkers) {
+      await context.jobs.work(createJobHandlers(context));
+      // The processes that work jobs also look for work a crash left owed.
+      stopRecovery = startRecoverySweep(context);
+    }
+    log.info(
+      `${config.siteName} is open at ${config.publicUrl} (database: ${context.database.kind}, storage: ${context.storage.kind}, ` +
+        `workers: ${config.runWorkers ? 'in-process' : 'off'}; ready in ${Date.now() - started} ms)`,
+    );
+  })();
+  await finishingStart;
 }
 
 main().catch((error) => {
+  // Start-up work cut short by a shutdown under way: the shutdown decides how the process exits.
+  if (stopping) return;
   if (error instanceof ConfigError || error instanceof DatabaseInUseError) console.error(error.message);
   else console.error(error);
   process.exit(1);
