@@ -43,7 +43,7 @@ export async function createContext(
   const storage = overrides.storage ?? (await createStorage(config));
   await storage.ready();
   const jobs = deferredJobQueue(database, log);
-  if (!overrides.startJobsLater) await jobs.start();
+  if (!overrides.startJobsLater) await jobs.ready();
   return { config, database, db: database.db, storage, jobs, readCache: new ReadCache(database), log };
 }
 

@@ -14,12 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client.js';
 import type { JobQueue } from './queue.js';
 
-export interface DeferredJobQueue extends JobQueue {
-  /** Starts the queue (once) and resolves when it is running. */
-  start(): Promise<JobQueue>;
-}
-
-export function deferredJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): DeferredJobQueue {
+export function deferredJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): JobQueue {
   let started: Promise<JobQueue> | undefined;
   let queue: JobQueue | undefined;
   const start = () =>
@@ -32,7 +27,6 @@ export function deferredJobQueue(database: DatabaseHandle, log: FastifyBaseLogge
   };
 
   return {
-    start,
     send: async (name, data, options) => (await start()).send(name, data, options),
     sendWithin: async (tx, name, data, options) => running().sendWithin(tx, name, data, options),
     sendAll: async (jobs, tx) => (tx ? running() : await start()).sendAll(jobs, tx),
