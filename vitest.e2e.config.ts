@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Two files at a time: each runs its own shop on its own port and data folder, and

@@ -20,7 +20,7 @@ async function styles(shop: ShopProcess): Promise<PublicStyle[]> {
 describe('jobs survive a crash, data survives a restart', () => {
   it('runs a job queued before the process was killed hard, after the restart', async () => {
     // First start, web only: the seed queues a preview job per style and nothing works them.
-    const first = await startShop({ env: { RUN_WORKERS: 'false' } });
+    const first = await startShop({ fresh: true, env: { RUN_WORKERS: 'false' } });
     running.push(first);
     const before = await styles(first);
     expect(before.length).toBeGreaterThanOrEqual(6);

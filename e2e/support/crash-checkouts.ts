@@ -7,8 +7,7 @@
  * once and get exactly one confirmation e-mail (the outbox), within the time limit.
  */
 import { randomInt } from 'node:crypto';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.js';
@@ -16,7 +15,7 @@ import { email_messages, orders } from '../../src/server/db/schema.js';
 import { LocalStorage } from '../../src/server/infra/storage/index.js';
 import { startFakePrintful } from '../../src/server/testing/fakes/printful-orders-fake.js';
 import { checkoutBody, createArtwork, type SellableProduct } from '../../src/server/testing/fixtures/orders.js';
-import { freePort, startShop, type ShopProcess } from './server.js';
+import { freePort, newDataDir, startShop, type ShopProcess } from './server.js';
 
 export interface CrashDrillOptions {
   /** Orders to take to paid. */
@@ -53,7 +52,7 @@ const externalId = (orderId: string) => orderId.replace(/-/g, '');
 const emailOf = (index: number) => `crash-${index}@example.com`;
 
 async function prepareDataDir(): Promise<{ dataDir: string; transformationId: string }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-crash-'));
+  const dataDir = await newDataDir();
   const database = await openDatabase({ dataDir });
   await database.migrate();
   const storage = new LocalStorage(join(dataDir, 'storage'), '');

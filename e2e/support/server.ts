@@ -3,7 +3,7 @@
  * data folder, exactly as `npm start` runs it, and stops it after the test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,10 +34,34 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment variable naming a data folder as a first start left it (see
+ * `global-setup.ts`); a shop started on a new data folder starts on a copy of it.
+ */
+export const FIRST_START_TEMPLATE = 'WANDERER_E2E_FIRST_START';
+
+/** A new data folder: a copy of the first-start template when there is one, else empty. */
+export async function newDataDir({ fresh = false } = {}): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'wanderer-e2e-'));
+  const template = process.env[FIRST_START_TEMPLATE];
+  if (template && !fresh) {
+    // Everything but the lock the template's shop held while it ran.
+    await cp(template, dataDir, { recursive: true, filter: (source) => !source.endsWith('.lock') });
+  }
+  return dataDir;
+}
+
 export async function startShop(
-  options: { env?: Record<string, string>; dataDir?: string; port?: number; timeoutMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    /** A new data folder starts empty, as on a shop's very first start, rather than as a copy of the first-start template. */
+    fresh?: boolean;
+    port?: number;
+    timeoutMs?: number;
+  } = {},
 ): Promise<ShopProcess> {
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'wanderer-e2e-')));
+  const dataDir = options.dataDir ?? (await newDataDir(options));
   const port = options.port ?? (await freePort());
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
