@@ -139,8 +139,6 @@ export async function buildApp(context: AppContext, options: { webRoot?: string 
   await context.readCache.listen();
 
   await app.register(async (api) => {
-    // A request may queue jobs inside its transaction; the queue runs before any of it does.
-    api.addHook('onRequest', () => context.jobs.ready());
     await adminApi(api, context);
     await styleRoutes(api, context);
     await catalogRoutes(api, context);

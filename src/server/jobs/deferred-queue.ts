@@ -8,7 +8,8 @@
  * database's one connection, which that transaction holds, so the start would wait for the
  * transaction and the transaction for the start, for ever (a restarted shop hung on its
  * first checkout this way). Such a send refuses until the queue runs; callers await
- * `ready()` before they open the transaction, as every API request does.
+ * `ready()` before they open the transaction (a new transformation, an order turning paid).
+ * Every other request goes on while the queue starts.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client.js';

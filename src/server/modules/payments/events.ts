@@ -158,6 +158,8 @@ export async function markOrderPaid(
 ): Promise<boolean | null> {
   const { event } = source;
   let visitId: string | null = null;
+  // The paid order's jobs are queued inside the transaction below.
+  await context.jobs.ready();
   const { duplicate, changed } = await recordOnce(context, event, orderId, async (tx) => {
     const flipped = await tx
       .update(orders)

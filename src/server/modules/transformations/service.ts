@@ -60,6 +60,7 @@ export async function startTransformation(
     throw badRequest(TRANSFORMATION_MESSAGES.styleUnavailable);
   }
   // The row and its render job commit together: a crash cannot leave a render nobody works.
+  await context.jobs.ready();
   const row = await context.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(image_transformations)
