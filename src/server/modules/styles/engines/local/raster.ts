@@ -120,6 +120,20 @@ export function oklabToSrgb(L: number, a: number, bb: number, out: Float32Array 
   out[o + 2] = linearToSrgb(-0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s);
 }
 
+/**
+ * srgbToOklab and oklabToSrgb over the interleaved pixels from index `from` to `to` of `src`,
+ * written to the same indices of `out` (which may be `src`). Kernels in other modules convert
+ * a range at a time: a call per pixel into this module was not inlined, and boxed every number
+ * it passed on the heap.
+ */
+export function srgbToOklabRange(src: Float32Array, out: Float32Array, from: number, to: number): void {
+  for (let i = from; i < to; i += 3) srgbToOklab(src[i], src[i + 1], src[i + 2], out, i);
+}
+
+export function oklabToSrgbRange(src: Float32Array, out: Float32Array, from: number, to: number): void {
+  for (let i = from; i < to; i += 3) oklabToSrgb(src[i], src[i + 1], src[i + 2], out, i);
+}
+
 const SRGB_TO_LINEAR = (() => {
   const t = new Float32Array(4096);
   for (let i = 0; i < 4096; i++) {

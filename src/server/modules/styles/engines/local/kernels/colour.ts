@@ -1,10 +1,10 @@
 import { rowKernel } from '../parallel.js';
-import { type RgbF, f32, srgbToOklab } from '../raster.js';
+import { type RgbF, f32, srgbToOklabRange } from '../raster.js';
 
 const oklabRows = rowKernel<{ src: Float32Array; out: Float32Array; w: number }>(
   'colour/oklab',
   ({ src, out, w }, y0, y1) => {
-    for (let i = y0 * w * 3, end = y1 * w * 3; i < end; i += 3) srgbToOklab(src[i], src[i + 1], src[i + 2], out, i);
+    srgbToOklabRange(src, out, y0 * w * 3, y1 * w * 3);
   },
 );
 

@@ -1,4 +1,14 @@
-import { axisMap, dither, enlargePlane, f32, halfPlane, oklabToSrgb, rgb8Of, rng, srgbToOklab } from '../raster.js';
+import {
+  axisMap,
+  dither,
+  enlargePlane,
+  f32,
+  halfPlane,
+  oklabToSrgbRange,
+  rgb8Of,
+  rng,
+  srgbToOklabRange,
+} from '../raster.js';
 import { halfFlow, structureTensor } from '../kernels/structure-tensor.js';
 import { anisotropicKuwahara } from '../kernels/kuwahara.js';
 import { smoothAlongFlow } from '../kernels/flow-dog.js';
@@ -124,14 +134,17 @@ export const oilPainting: LocalStyleEngine = {
 const enrichRows = rowKernel<{ d: Float32Array; w: number; chroma: number }>(
   'oil-painting/enrich',
   ({ d, w, chroma }, y0, y1) => {
-    const lab = new Float32Array(3);
-    for (let i = y0 * w * 3, end = y1 * w * 3; i < end; i += 3) {
-      srgbToOklab(d[i], d[i + 1], d[i + 2], lab);
-      const L = lab[0];
+    const from = y0 * w * 3;
+    const to = y1 * w * 3;
+    srgbToOklabRange(d, d, from, to);
+    for (let i = from; i < to; i += 3) {
+      const L = d[i];
       // Gentle S-curve on lightness.
-      const Ls = L + 0.18 * (L - 0.5) * (1 - Math.abs(2 * L - 1));
-      oklabToSrgb(Ls, lab[1] * chroma, lab[2] * chroma, d, i);
+      d[i] = L + 0.18 * (L - 0.5) * (1 - Math.abs(2 * L - 1));
+      d[i + 1] *= chroma;
+      d[i + 2] *= chroma;
     }
+    oklabToSrgbRange(d, d, from, to);
   },
 );
 

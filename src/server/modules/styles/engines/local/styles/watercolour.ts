@@ -1,4 +1,13 @@
-import { type Plane, dither, f32, luminance, oklabToSrgb, rgb8Of, smoothstep, srgbToOklab } from '../raster.js';
+import {
+  type Plane,
+  dither,
+  f32,
+  luminance,
+  oklabToSrgbRange,
+  rgb8Of,
+  smoothstep,
+  srgbToOklabRange,
+} from '../raster.js';
 import { domainTransform } from '../kernels/domain-transform.js';
 import { gaussianBlurRgbRows, gaussianBlurRows } from '../kernels/blur.js';
 import { type NoiseGrid, fractalNoiseGrid, grainTile, sampleNoise } from '../kernels/noise.js';
@@ -190,14 +199,18 @@ export const watercolour: LocalStyleEngine = {
 const washRows = rowKernel<{ d: Float32Array; w: number; levels: number }>(
   'watercolour/washes',
   ({ d, w, levels }, y0, y1) => {
-    const lab = new Float32Array(3);
-    for (let i = y0 * w * 3, end = y1 * w * 3; i < end; i += 3) {
-      srgbToOklab(d[i], d[i + 1], d[i + 2], lab);
-      const x = lab[0] * levels;
+    const from = y0 * w * 3;
+    const to = y1 * w * 3;
+    srgbToOklabRange(d, d, from, to);
+    for (let i = from; i < to; i += 3) {
+      const x = d[i] * levels;
       const f = Math.floor(x);
-      const L = (f + smoothstep(0.25, 0.75, x - f)) / levels;
-      oklabToSrgb(L, lab[1], lab[2], d, i);
+      // smoothstep(0.25, 0.75, x − f), written out (a call into another module per pixel).
+      let t = (x - f - 0.25) / 0.5;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      d[i] = (f + t * t * (3 - 2 * t)) / levels;
     }
+    oklabToSrgbRange(d, d, from, to);
   },
 );
 
