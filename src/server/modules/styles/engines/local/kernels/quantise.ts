@@ -42,10 +42,12 @@ export function kMeans(data: Float32Array, k: number, seed: number, samples = 24
     }
   }
   const sums = new Float64Array(k * 4);
+  const labels = new Uint8Array(m);
   for (let it = 0; it < iterations; it++) {
     sums.fill(0);
+    labelNearest(pts, labels, centres, k, 0, m);
     for (let i = 0; i < m; i++) {
-      const c = nearest(centres, k, pts[i * 3], pts[i * 3 + 1], pts[i * 3 + 2]);
+      const c = labels[i];
       sums[c * 4] += pts[i * 3];
       sums[c * 4 + 1] += pts[i * 3 + 1];
       sums[c * 4 + 2] += pts[i * 3 + 2];
@@ -63,18 +65,35 @@ export function kMeans(data: Float32Array, k: number, seed: number, samples = 24
   return centres;
 }
 
-export function nearest(centres: Float32Array, k: number, x: number, y: number, z: number): number {
-  let best = 0;
-  let bd = Infinity;
-  for (let c = 0; c < k; c++) {
-    const a = x - centres[c * 3];
-    const b = y - centres[c * 3 + 1];
-    const e = z - centres[c * 3 + 2];
-    const d = a * a + b * b + e * e;
-    if (d < bd) {
-      bd = d;
-      best = c;
+/**
+ * Labels pixels `from` ≤ i < `to` of an interleaved 3-channel image with their nearest centre
+ * (k ≤ 256). A range per call: a call per pixel from another module was not inlined, and boxed
+ * every number it passed on the heap.
+ */
+export function labelNearest(
+  data: Float32Array,
+  labels: Uint8Array,
+  centres: Float32Array,
+  k: number,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) {
+    const x = data[i * 3];
+    const y = data[i * 3 + 1];
+    const z = data[i * 3 + 2];
+    let best = 0;
+    let bd = Infinity;
+    for (let c = 0; c < k; c++) {
+      const a = x - centres[c * 3];
+      const b = y - centres[c * 3 + 1];
+      const e = z - centres[c * 3 + 2];
+      const d = a * a + b * b + e * e;
+      if (d < bd) {
+        bd = d;
+        best = c;
+      }
     }
+    labels[i] = best;
   }
-  return best;
 }

@@ -1,6 +1,6 @@
 import { rowKernel } from '../parallel.js';
 import { axisMap, f32 } from '../raster.js';
-import { nearest } from './quantise.js';
+import { labelNearest } from './quantise.js';
 
 /**
  * Labels every pixel with its nearest colour centre, then dissolves connected regions smaller
@@ -9,10 +9,7 @@ import { nearest } from './quantise.js';
  */
 const nearestRows = rowKernel<{ data: Float32Array; labels: Uint8Array; centres: Float32Array; k: number; w: number }>(
   'regions/nearest',
-  ({ data, labels, centres, k, w }, y0, y1) => {
-    for (let i = y0 * w, end = y1 * w; i < end; i++)
-      labels[i] = nearest(centres, k, data[i * 3], data[i * 3 + 1], data[i * 3 + 2]);
-  },
+  ({ data, labels, centres, k, w }, y0, y1) => labelNearest(data, labels, centres, k, y0 * w, y1 * w),
 );
 
 export async function cleanLabels(
