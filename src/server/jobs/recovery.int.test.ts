@@ -4,12 +4,13 @@
  * died is worked again within about a minute rather than when its lease runs out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { email_messages, image_transformations, orders, payment_events } from '../db/schema.js';
 import { checkoutBody, createArtwork, sellableProducts } from '../testing/fixtures/orders.js';
 import { jobsFor, waitFor } from '../testing/fixtures/jobs.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { markOrderPaid } from '../modules/payments/events.js';
+import { CONFIRMATION_KIND } from '../modules/email/service.js';
 import { createJobHandlers } from './handlers.js';
 import type { JobQueue } from './queue.js';
 import { recoverStrandedWork } from './recovery.js';
@@ -49,6 +50,15 @@ async function paidWithoutJobs(shop: TestApp): Promise<string> {
 
 const orderOf = async (shop: TestApp, id: string) =>
   (await shop.context.db.select().from(orders).where(eq(orders.id, id)))[0];
+/**
+ * The order's confirmation e-mails. Not all of its e-mails: the workers also run the simulated
+ * fulfilment, which ships the order after a few seconds and sends its shipped notice.
+ */
+const confirmationsOf = async (shop: TestApp, orderId: string) =>
+  shop.context.db
+    .select()
+    .from(email_messages)
+    .where(and(eq(email_messages.order_id, orderId), eq(email_messages.kind, CONFIRMATION_KIND)));
 const live = (jobs: Array<{ state: string }>) =>
   jobs.filter((job) => ['created', 'retry', 'active'].includes(job.state));
 
@@ -163,9 +173,7 @@ describe('the recovery sweep queues what a crash left owed, once', () => {
     );
     expect(order.fulfilment_attempts).toBe(1);
     await recoverStrandedWork(shop.context);
-    expect(
-      await shop.context.db.select().from(email_messages).where(eq(email_messages.order_id, orderId)),
-    ).toHaveLength(1);
+    expect(await confirmationsOf(shop, orderId)).toHaveLength(1);
     expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(1);
   });
 });
@@ -248,8 +256,6 @@ describe('a job whose worker died is worked again within about a minute', () => 
       75_000,
     );
     expect(order.confirmation_email_sent_at).toBeInstanceOf(Date);
-    expect(
-      await shop.context.db.select().from(email_messages).where(eq(email_messages.order_id, orderId)),
-    ).toHaveLength(1);
+    expect(await confirmationsOf(shop, orderId)).toHaveLength(1);
   }, 90_000);
 });
