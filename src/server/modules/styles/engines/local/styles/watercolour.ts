@@ -205,10 +205,7 @@ const washRows = rowKernel<{ d: Float32Array; w: number; levels: number }>(
     for (let i = from; i < to; i += 3) {
       const x = d[i] * levels;
       const f = Math.floor(x);
-      // smoothstep(0.25, 0.75, x − f), written out (a call into another module per pixel).
-      let t = (x - f - 0.25) / 0.5;
-      t = t < 0 ? 0 : t > 1 ? 1 : t;
-      d[i] = (f + t * t * (3 - 2 * t)) / levels;
+      d[i] = (f + smoothstep(0.25, 0.75, x - f)) / levels;
     }
     oklabToSrgbRange(d, d, from, to);
   },
