@@ -77,8 +77,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
     };
     const queue = existing.get(name);
     if (queue) {
-      const current = queue as unknown as Record<string, unknown>;
-      const changed = Object.entries(options).some(([key, value]) => current[key] !== value);
+      const changed = (Object.keys(options) as Array<keyof typeof options>).some((key) => queue[key] !== options[key]);
       if (changed) await boss.updateQueue(name, options);
       continue;
     }
