@@ -8,18 +8,31 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { releaseScratch } from './scratch.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 /** How long a thread waits for more work before it collects. */
 const QUIET_MS = 200;
+/**
+ * How long the last render's scratch memory (scratch.ts) waits for a next render before it
+ * is returned too: renders queued one after another reuse it, an idle shop gives it back.
+ */
+const SCRATCH_KEPT_MS = 3_000;
 
 let timer: NodeJS.Timeout | undefined;
+let scratchTimer: NodeJS.Timeout | undefined;
 
 /** Collects this thread's garbage once it has had no work for a moment (each call restarts the wait). */
 export function collectWhenIdle(): void {
   clearTimeout(timer);
+  clearTimeout(scratchTimer);
   timer = setTimeout(gc, QUIET_MS);
   timer.unref();
+  scratchTimer = setTimeout(() => {
+    releaseScratch();
+    gc();
+  }, SCRATCH_KEPT_MS);
+  scratchTimer.unref();
 }

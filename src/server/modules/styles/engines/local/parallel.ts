@@ -8,6 +8,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { workerScript } from '../../../../infra/worker-pools.js';
+import { sharedMemory } from './scratch.js';
 
 /** Processes rows (or any index range) y0 ≤ y < y1 of a task. */
 export type RowKernel<A> = (args: A, y0: number, y1: number) => void;
@@ -32,12 +33,14 @@ export function runKernelChunks(name: string, args: object, counter: Int32Array,
   }
 }
 
+/** Zero-filled arrays both threads can use (in a render, from its scratch memory). */
 export const shared = {
-  f32: (n: number) => new Float32Array(new SharedArrayBuffer(n * 4)),
-  i32: (n: number) => new Int32Array(new SharedArrayBuffer(n * 4)),
-  u16: (n: number) => new Uint16Array(new SharedArrayBuffer(n * 2)),
-  u8: (n: number) => new Uint8Array(new SharedArrayBuffer(n)),
-  u8c: (n: number) => new Uint8ClampedArray(new SharedArrayBuffer(n)),
+  f32: (n: number) => new Float32Array(sharedMemory(n * 4), 0, n),
+  f64: (n: number) => new Float64Array(sharedMemory(n * 8), 0, n),
+  i32: (n: number) => new Int32Array(sharedMemory(n * 4), 0, n),
+  u16: (n: number) => new Uint16Array(sharedMemory(n * 2), 0, n),
+  u8: (n: number) => new Uint8Array(sharedMemory(n), 0, n),
+  u8c: (n: number) => new Uint8ClampedArray(sharedMemory(n), 0, n),
 };
 
 let helper: Worker | null | undefined;

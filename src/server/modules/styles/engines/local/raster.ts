@@ -1,3 +1,5 @@
+import { sharedMemory } from './scratch.js';
+
 /**
  * Pixel containers and the small conversions every style shares. Colour images are interleaved
  * RGB; float images hold sRGB-encoded values in 0..1 (the styles work on what the eye sees, so
@@ -6,10 +8,10 @@
 
 /**
  * Float buffers live in SharedArrayBuffers so the row-parallel kernels (parallel.ts) can hand
- * them to the helper thread without copying.
+ * them to the helper thread without copying; in a render, the last render's (scratch.ts).
  */
 export function f32(n: number): Float32Array {
-  return new Float32Array(new SharedArrayBuffer(n * 4));
+  return new Float32Array(sharedMemory(n * 4), 0, n);
 }
 
 export function copyF32(a: Float32Array): Float32Array {

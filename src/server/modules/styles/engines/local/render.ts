@@ -16,6 +16,7 @@ import {
 import type { LocalStyleId } from './catalogue.js';
 import type { JudgedSubject, LocalStyleEngine } from './styles/style.js';
 import { engines } from './styles/index.js';
+import { withScratch } from './scratch.js';
 
 export interface LocalRenderJob {
   styleId: LocalStyleId;
@@ -43,7 +44,7 @@ const STYLED = 0.93;
  * One artwork, in the calling thread: decode (EXIF-rotated, shrunk on load, never upscaled),
  * analyse it (exposure, contrast, colour, noise, subject), normalise exposure and local
  * contrast, run the style's kernels, check the artwork and re-render if it failed, encode JPEG. The worker pool calls this; the
- * scripts call it directly.
+ * scripts call it directly. Its pixel buffers are the last render's in this thread (scratch.ts).
  */
 export async function renderLocal(
   job: LocalRenderJob,
@@ -51,6 +52,23 @@ export async function renderLocal(
 ): Promise<LocalRenderOutput> {
   const engine = engines[job.styleId];
   if (!engine) throw new Error(`Unknown local style: ${job.styleId}`);
+  // Every encode has finished reading its artwork before the buffers go to the next render.
+  const encodes: Array<Promise<unknown>> = [];
+  return withScratch(async () => {
+    try {
+      return await paint(job, engine, onProgress, encodes);
+    } finally {
+      await Promise.allSettled(encodes);
+    }
+  });
+}
+
+async function paint(
+  job: LocalRenderJob,
+  engine: LocalStyleEngine,
+  onProgress: (fraction: number) => void,
+  encodes: Array<Promise<unknown>>,
+): Promise<LocalRenderOutput> {
   const longSide = Math.max(16, Math.round(job.longSide));
   const source = sharp(job.input, { failOn: 'none', limitInputPixels: 268_402_689 });
   const meta = await source.metadata();
@@ -105,6 +123,7 @@ export async function renderLocal(
     // attempt the check turns down (and a later one beats) has its JPEG dropped.
     const image = encodeJpeg(art, job.quality ?? 90);
     image.catch(() => {});
+    encodes.push(image);
     const figures = checkArtwork(art, photoSmall, analysis, engine.monochrome === true);
     const failed = failures(figures);
     const score = shortfall(figures);
@@ -204,7 +223,7 @@ function checkArtwork(art: Rgb8, photoSmall: SmallImage, analysis: PhotoAnalysis
 function encodeJpeg(art: Rgb8, quality: number): Promise<Buffer> {
   // sharp reads the pixels where they are (it takes a typed array over a SharedArrayBuffer):
   // a copy into a fresh Buffer cost 30 ms of page faults at 2048 px. Nothing writes them while
-  // it encodes.
+  // it encodes, and renderLocal waits for every encode before the next render reuses them.
   return (
     sharp(art.data, { raw: { width: art.width, height: art.height, channels: 3 } })
       // Huffman tables left standard: optimising them took 37 ms of a 2048 px render for 1 % of size.

@@ -4,7 +4,7 @@
  * on small copies (the histogram on a subsample, the subject map at 128 px, the spectral residual
  * at 64 × 64), so the whole analysis takes a few milliseconds on a working-size photo.
  */
-import { type Plane, type Rgb8, srgbToOklab } from '../raster.js';
+import { type Plane, type Rgb8, f32, srgbToOklab } from '../raster.js';
 
 export interface PhotoAnalysis {
   /** Luminance (Rec. 709 of the sRGB values, 0..1) percentiles and mean. */
@@ -483,7 +483,7 @@ function meanColours(
 
 /** The subject map resampled (bilinear) to another size, e.g. a style's working size. */
 export function resamplePlane(p: Plane, width: number, height: number): Float32Array {
-  const out = new Float32Array(new SharedArrayBuffer(width * height * 4));
+  const out = f32(width * height);
   const { width: w, height: h, data } = p;
   // The columns' source pixels and weights are the same on every row.
   const xas = new Int32Array(width);
@@ -607,7 +607,7 @@ export function withSubjectCentre(
     if (d < nearest) [nearest, index] = [d, c];
   }
   if (nearest <= distance) return { centres, k, subjectIndex: index };
-  const out = new Float32Array(new SharedArrayBuffer((k + 1) * 3 * 4));
+  const out = f32((k + 1) * 3);
   out.set(centres);
   out.set(m, k * 3);
   return { centres: out, k: k + 1, subjectIndex: k };

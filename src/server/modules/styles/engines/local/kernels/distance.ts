@@ -1,4 +1,4 @@
-import { rowKernel } from '../parallel.js';
+import { rowKernel, shared } from '../parallel.js';
 import { f32 } from '../raster.js';
 
 /**
@@ -8,7 +8,7 @@ import { f32 } from '../raster.js';
  */
 export async function distanceTransform(mask: Uint8Array, width: number, height: number): Promise<Float32Array> {
   const n = width * height;
-  const f = new Float64Array(new SharedArrayBuffer(n * 8));
+  const f = shared.f64(n);
   for (let i = 0; i < n; i++) f[i] = mask[i] ? 0 : INF;
   await columnsPass({ f, out: f32(0), width, height }, width);
   const out = f32(n);

@@ -1,4 +1,4 @@
-import { rowKernel } from '../parallel.js';
+import { rowKernel, shared } from '../parallel.js';
 import { type RgbF, copyF32 } from '../raster.js';
 
 /**
@@ -22,8 +22,8 @@ export async function domainTransform(
   const ratio = sigmaS / sigmaR;
   // Derivatives of the transformed domain along x and y, from the guide, stored as an index
   // into a per-iteration table of a^d (one exp per table entry instead of per pixel).
-  const dx = new Uint16Array(new SharedArrayBuffer(n * 2));
-  const dy = new Uint16Array(new SharedArrayBuffer(n * 2));
+  const dx = shared.u16(n);
+  const dy = shared.u16(n);
   await derivativeRows({ g, dx, dy, w }, h);
   const q = (LEVELS - 1) / 3;
   const out = copyF32(img.data);

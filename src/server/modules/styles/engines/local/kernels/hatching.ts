@@ -27,8 +27,9 @@ export function strokeTile(seed: number, size = 256, spacing = 4): Plane {
       u += len + 2 + Math.floor(r() * 14);
     }
   }
-  // Soften across the strokes so rotated sampling stays anti-aliased.
-  const out = f32(size * size);
+  // Soften across the strokes so rotated sampling stays anti-aliased. The tile is cached for
+  // every later render: its own memory, never a render's scratch (scratch.ts).
+  const out = new Float32Array(size * size);
   for (let y = 0; y < size; y++) {
     const ym = ((y - 1 + size) % size) * size;
     const yp = ((y + 1) % size) * size;

@@ -4,8 +4,8 @@ import { type Plane, f32, rng } from '../raster.js';
 /** 2-D gradient (Perlin) noise with a seeded permutation, values roughly in −1..1. */
 export class GradientNoise {
   private readonly perm = new Uint8Array(512);
-  private readonly gx = f32(256);
-  private readonly gy = f32(256);
+  private readonly gx = new Float32Array(256);
+  private readonly gy = new Float32Array(256);
 
   constructor(seed: number) {
     const r = rng(seed);
@@ -139,7 +139,8 @@ export function grainTile(size: number, blur: number, seed: number): Plane {
   const hit = tileCache.get(key);
   if (hit) return hit;
   const r = rng(seed);
-  const a = f32(size * size);
+  // Cached for every later render: its own memory, never a render's scratch (scratch.ts).
+  const a = new Float32Array(size * size);
   for (let i = 0; i < a.length; i++) a[i] = r() + r() + r() - 1.5;
   if (blur > 0) {
     const rad = Math.max(1, Math.round(blur));

@@ -1,4 +1,4 @@
-import { rowKernel } from '../parallel.js';
+import { rowKernel, shared } from '../parallel.js';
 import { axisMap, f32 } from '../raster.js';
 import { labelNearest } from './quantise.js';
 
@@ -23,7 +23,7 @@ export async function cleanLabels(
   subject?: Float32Array,
 ): Promise<Uint8Array> {
   const n = width * height;
-  const labels = new Uint8Array(new SharedArrayBuffer(n));
+  const labels = shared.u8(n);
   await nearestRows({ data, labels, centres, k, w: width }, height);
   const seen = new Uint8Array(n);
   const queue = new Int32Array(n);

@@ -389,7 +389,7 @@ async function assignPieces(
   const fill = bucketStart.slice(0, -1);
   const bucketItems = new Int32Array(count);
   for (let c = 0; c < count; c++) bucketItems[fill[bucketOf[c]]++] = c;
-  const out = new Int32Array(new SharedArrayBuffer(cw * ch * 4));
+  const out = shared.i32(cw * ch);
   await assignRows({ cx, cy, colour, pieceOf, bucketStart, bucketItems, bins, binRows, S, lab, w, h, cw, ch, out }, ch);
   return out;
 }

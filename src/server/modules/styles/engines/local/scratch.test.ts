@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { releaseScratch, sharedMemory, withScratch } from './scratch.js';
+
+const MB = 1024 * 1024;
+
+afterEach(() => releaseScratch());
+
+/** Fills a buffer so a later, cleared reuse shows. */
+function scribble(sab: SharedArrayBuffer): SharedArrayBuffer {
+  new Uint8Array(sab).fill(7);
+  return sab;
+}
+
+describe("a render's buffers are handed to the next render in the thread", () => {
+  it('the next render of the same sizes gets the same memory, cleared', async () => {
+    const first = await withScratch(async () => scribble(sharedMemory(MB)));
+    const second = await withScratch(async () => sharedMemory(MB));
+    expect(second).toBe(first);
+    expect(new Uint8Array(second).every((v) => v === 0)).toBe(true);
+  });
+
+  it('a slightly smaller request is served from the same size class', async () => {
+    const first = await withScratch(async () => sharedMemory(MB));
+    expect(await withScratch(async () => sharedMemory(MB - 1000))).toBe(first);
+  });
+
+  it('small buffers and buffers outside a render are never kept', async () => {
+    const small = await withScratch(async () => sharedMemory(1024));
+    const outside = sharedMemory(MB);
+    await withScratch(async () => {
+      expect(sharedMemory(1024)).not.toBe(small);
+      expect(sharedMemory(MB)).not.toBe(outside);
+    });
+  });
+
+  it('nothing is handed on from two renders that overlapped', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = withScratch(async () => {
+      const sab = sharedMemory(MB);
+      await gate;
+      return sab;
+    });
+    const quick = await withScratch(async () => sharedMemory(MB));
+    release();
+    const held = await slow;
+    const next = await withScratch(async () => sharedMemory(MB));
+    expect(next).not.toBe(held);
+    expect(next).not.toBe(quick);
+  });
+
+  it('nothing is handed on from a render that failed', async () => {
+    let kept: SharedArrayBuffer | undefined;
+    await expect(
+      withScratch(async () => {
+        kept = sharedMemory(MB);
+        throw new Error('kernel failed');
+      }),
+    ).rejects.toThrow('kernel failed');
+    expect(await withScratch(async () => sharedMemory(MB))).not.toBe(kept);
+  });
+
+  it('released memory is not handed on', async () => {
+    const first = await withScratch(async () => sharedMemory(MB));
+    releaseScratch();
+    expect(await withScratch(async () => sharedMemory(MB))).not.toBe(first);
+  });
+});
