@@ -7,9 +7,13 @@ const ORIENTATIONS = 24;
 const ANISOTROPIES = 5;
 
 interface KernelTable {
-  /** Per (orientation, anisotropy, sector): a run of sample offsets and weights. */
+  /**
+   * Per (orientation, anisotropy, sector): a run of sample offsets, each with its weight in
+   * that sector and its weight in the next sector round (a sample lies in two neighbours).
+   */
   offsets: Int32Array;
   weights: Float32Array;
+  spill: Float32Array;
   start: Int32Array;
 }
 
@@ -18,11 +22,13 @@ interface KernelTable {
  * their weights in each of the eight sectors. Sector weights are a cos² partition of unity over
  * the angle (smooth like Kyprianidis' Gaussian-smoothed sectors, each sample in two sectors),
  * the radial falloff a Gaussian. Samples lie on a checkerboard: half the reads, the same look.
- * Runs are grouped by sector so the inner loop accumulates into registers.
+ * Each sample is stored once, in the run of the first of its two sectors, so the inner loop
+ * reads it once and adds it to both; the centre, in every sector, is added by the filter.
  */
 function buildTable(radius: number, alpha: number, stride: number): KernelTable {
   const offsets: number[] = [];
   const weights: number[] = [];
+  const spill: number[] = [];
   const start = new Int32Array(ORIENTATIONS * ANISOTROPIES * SECTORS + 1);
   const rmax = Math.ceil((radius * (alpha + 1)) / alpha);
   let k = 0;
@@ -34,40 +40,42 @@ function buildTable(radius: number, alpha: number, stride: number): KernelTable 
       const A = a / (ANISOTROPIES - 1);
       const major = (radius * (alpha + A)) / alpha;
       const minor = (radius * alpha) / (alpha + A);
-      const runs: Array<Array<[number, number]>> = Array.from({ length: SECTORS }, () => []);
+      const runs: Array<Array<[number, number, number]>> = Array.from({ length: SECTORS }, () => []);
       for (let dy = -rmax; dy <= rmax; dy++) {
         for (let dx = -rmax; dx <= rmax; dx++) {
           if ((dx + dy) & 1) continue;
+          if (dx === 0 && dy === 0) continue;
           const u = (dx * c + dy * s) / major;
           const v = (-dx * s + dy * c) / minor;
           const rho2 = u * u + v * v;
           if (rho2 > 1) continue;
           const g = Math.exp(-2 * rho2);
           const off = (dy * stride + dx) * 4;
-          if (dx === 0 && dy === 0) {
-            for (const run of runs) run.push([off, g]);
-            continue;
-          }
           let theta = Math.atan2(v, u);
           if (theta < 0) theta += Math.PI * 2;
           const pos = theta / ((Math.PI * 2) / SECTORS);
           const i0 = Math.floor(pos) % SECTORS;
           const w0 = Math.cos(((pos - Math.floor(pos)) * Math.PI) / 2) ** 2;
-          if (w0 > 0.01) runs[i0].push([off, g * w0]);
-          if (w0 < 0.99) runs[(i0 + 1) % SECTORS].push([off, g * (1 - w0)]);
+          runs[i0].push([off, w0 > 0.01 ? g * w0 : 0, w0 < 0.99 ? g * (1 - w0) : 0]);
         }
       }
       for (const run of runs) {
         start[k++] = offsets.length;
-        for (const [off, wt] of run) {
+        for (const [off, wt, next] of run) {
           offsets.push(off);
           weights.push(wt);
+          spill.push(next);
         }
       }
     }
   }
   start[k] = offsets.length;
-  return { offsets: Int32Array.from(offsets), weights: Float32Array.from(weights), start };
+  return {
+    offsets: Int32Array.from(offsets),
+    weights: Float32Array.from(weights),
+    spill: Float32Array.from(spill),
+    start,
+  };
 }
 
 interface AkfArgs {
@@ -77,6 +85,7 @@ interface AkfArgs {
   an: Float32Array;
   offsets: Int32Array;
   weights: Float32Array;
+  spill: Float32Array;
   start: Int32Array;
   out: Float32Array;
   w: number;
@@ -85,8 +94,24 @@ interface AkfArgs {
   halfQ: number;
 }
 
+/**
+ * A sector's weight 1 / (1 + σ^q) over its weight sum n, given its sums of weight × (r, g, b,
+ * r² + g² + b²): the factor that turns its sums into its share of the output.
+ */
+function sectorFactor(n: number, ar: number, ag: number, ab: number, as: number, halfQ: number): number {
+  const inv = 1 / n;
+  const mr = ar * inv;
+  const mg = ag * inv;
+  const mb = ab * inv;
+  let variance = as * inv - mr * mr - mg * mg - mb * mb;
+  if (variance < 0) variance = 0;
+  const v = 255 * variance;
+  const v2 = v * v;
+  return inv / (1 + (halfQ === 4 ? v2 * v2 : Math.pow(v, halfQ)));
+}
+
 const akfRows = rowKernel<AkfArgs>('kuwahara/anisotropic', (a, y0, y1) => {
-  const { P, tx, ty, an, offsets, weights, start, out, w, pw, rmax, halfQ } = a;
+  const { P, tx, ty, an, offsets, weights, spill, start, out, w, pw, rmax, halfQ } = a;
   for (let y = y0; y < y1; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -96,39 +121,83 @@ const akfRows = rowKernel<AkfArgs>('kuwahara/anisotropic', (a, y0, y1) => {
       const ab = Math.min(ANISOTROPIES - 1, Math.round(an[i] * (ANISOTROPIES - 1)));
       const k = (ob * ANISOTROPIES + ab) * SECTORS;
       const base = ((y + rmax) * pw + x + rmax) * 4;
+      // The centre sample is in every sector, with weight 1.
+      const r0 = P[base];
+      const g0 = P[base + 1];
+      const b0 = P[base + 2];
+      const s0 = P[base + 3];
+      // Sectors in order: `c…` sums the current one, `n…` the next (this run's spill); sector
+      // 0's sums wait in `z…` for the spill of the last run.
+      let cn = 1;
+      let cr = r0;
+      let cg = g0;
+      let cb = b0;
+      let cs = s0;
+      let zn = 0;
+      let zr = 0;
+      let zg = 0;
+      let zb = 0;
+      let zs = 0;
       let sr = 0;
       let sg = 0;
       let sb = 0;
       let sw = 0;
       for (let j = 0; j < SECTORS; j++) {
-        let n = 0;
-        let ar = 0;
-        let ag = 0;
-        let ab2 = 0;
-        let as = 0;
+        const last = j === SECTORS - 1;
+        let nn = last ? 0 : 1;
+        let nr = last ? 0 : r0;
+        let ng = last ? 0 : g0;
+        let nb = last ? 0 : b0;
+        let ns = last ? 0 : s0;
         for (let e = start[k + j], end = start[k + j + 1]; e < end; e++) {
           const p = base + offsets[e];
+          const pr = P[p];
+          const pg = P[p + 1];
+          const pb = P[p + 2];
+          const ps = P[p + 3];
           const wt = weights[e];
-          n += wt;
-          ar += wt * P[p];
-          ag += wt * P[p + 1];
-          ab2 += wt * P[p + 2];
-          as += wt * P[p + 3];
+          const wn = spill[e];
+          cn += wt;
+          cr += wt * pr;
+          cg += wt * pg;
+          cb += wt * pb;
+          cs += wt * ps;
+          nn += wn;
+          nr += wn * pr;
+          ng += wn * pg;
+          nb += wn * pb;
+          ns += wn * ps;
         }
-        const inv = 1 / n;
-        const mr = ar * inv;
-        const mg = ag * inv;
-        const mb = ab2 * inv;
-        let variance = as * inv - mr * mr - mg * mg - mb * mb;
-        if (variance < 0) variance = 0;
-        const v = 255 * variance;
-        const v2 = v * v;
-        const wgt = 1 / (1 + (halfQ === 4 ? v2 * v2 : Math.pow(v, halfQ)));
-        sr += wgt * mr;
-        sg += wgt * mg;
-        sb += wgt * mb;
-        sw += wgt;
+        if (j === 0) {
+          zn = cn;
+          zr = cr;
+          zg = cg;
+          zb = cb;
+          zs = cs;
+        } else {
+          const f = sectorFactor(cn, cr, cg, cb, cs, halfQ);
+          sr += f * cr;
+          sg += f * cg;
+          sb += f * cb;
+          sw += f * cn;
+        }
+        cn = nn;
+        cr = nr;
+        cg = ng;
+        cb = nb;
+        cs = ns;
       }
+      // Sector 0, with the last run's spill.
+      zn += cn;
+      zr += cr;
+      zg += cg;
+      zb += cb;
+      zs += cs;
+      const f = sectorFactor(zn, zr, zg, zb, zs, halfQ);
+      sr += f * zr;
+      sg += f * zg;
+      sb += f * zb;
+      sw += f * zn;
       const o = i * 3;
       out[o] = sr / sw;
       out[o + 1] = sg / sw;
@@ -166,10 +235,24 @@ export async function anisotropicKuwahara(img: RgbF, flow: FlowField, radius: nu
       P[d + 3] = r * r + g * g + b * b;
     }
   }
-  const { offsets, weights, start } = buildTable(radius, alpha, pw);
+  const { offsets, weights, spill, start } = buildTable(radius, alpha, pw);
   const out = f32(w * h * 3);
   await akfRows(
-    { P, tx: flow.tx, ty: flow.ty, an: flow.anisotropy, offsets, weights, start, out, w, pw, rmax, halfQ: q / 2 },
+    {
+      P,
+      tx: flow.tx,
+      ty: flow.ty,
+      an: flow.anisotropy,
+      offsets,
+      weights,
+      spill,
+      start,
+      out,
+      w,
+      pw,
+      rmax,
+      halfQ: q / 2,
+    },
     h,
   );
   return { width: w, height: h, data: out };
