@@ -517,7 +517,9 @@ export function resamplePlane(p: Plane, width: number, height: number): Float32A
 function normalise(a: Float32Array): void {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const v of a) {
+  // By index: a for…of over a typed array allocates per element until optimised.
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i];
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
