@@ -60,6 +60,12 @@ describe("a render's buffers are handed to the next render in the thread", () =>
     expect(await withScratch(async () => sharedMemory(MB))).not.toBe(kept);
   });
 
+  it("only the last render's buffers are kept: what a render did not reuse is let go", async () => {
+    const big = await withScratch(async () => sharedMemory(4 * MB));
+    await withScratch(async () => sharedMemory(MB));
+    expect(await withScratch(async () => sharedMemory(4 * MB))).not.toBe(big);
+  });
+
   it('released memory is not handed on', async () => {
     const first = await withScratch(async () => sharedMemory(MB));
     releaseScratch();

@@ -3,8 +3,9 @@
  * is a SharedArrayBuffer (parallel.ts), and a fresh one costs its page faults on first touch:
  * on the two-core server, 300–430 ms of CPU per 94 MB, about what a render allocates (42–95
  * MB for a style at 2048 px), against a few milliseconds to clear memory already mapped. So
- * the buffers a render took are handed to the next render in the same thread, by size, and
- * given back to the system once the thread has had no work for a while (idle-gc.ts).
+ * the buffers a render took are handed to the next render in the same thread, by size; what
+ * that render does not take is let go when it ends, and the rest once the thread has had no
+ * work for a while (idle-gc.ts).
  *
  * Only `renderLocal` opens a scope (one render at a time per thread); outside one, and on the
  * helper thread, buffers are simply allocated. Nothing may keep a scope's buffer after the
@@ -13,7 +14,7 @@
 
 /** Buffers smaller than this come from the allocator's heap cheaply and are not kept. */
 const MIN_BYTES = 128 * 1024;
-/** At most this much is kept between renders. */
+/** At most this much of a render's memory is kept for the next (a print file's is larger). */
 const MAX_KEPT_BYTES = 160 * 1024 * 1024;
 
 /** Free buffers by size class. */
@@ -67,6 +68,9 @@ export async function withScratch<T>(fn: () => Promise<T>): Promise<T> {
     return result;
   } finally {
     open--;
+    // What this render did not reuse is let go: the next render of the same style and size
+    // needs exactly this render's buffers, and memory stays bounded by one render's.
+    releaseScratch();
     // Handed on only if no other render in this thread could still hold one of them, and
     // not after a failure (a helper thread may still be writing into them).
     if (finished && scope === mine) {
