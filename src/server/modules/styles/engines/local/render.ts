@@ -16,7 +16,7 @@ import {
 import type { LocalStyleId } from './catalogue.js';
 import type { JudgedSubject, LocalStyleEngine } from './styles/style.js';
 import { engines } from './styles/index.js';
-import { withScratch } from './scratch.js';
+import { releaseScratch, withScratch } from './scratch.js';
 
 export interface LocalRenderJob {
   styleId: LocalStyleId;
@@ -32,6 +32,9 @@ export interface LocalRenderOutput {
   /** How the artwork fared in the quality check, and how many renders it took. */
   quality?: { figures: QualityFigures; failures: QualityFailure[]; attempts: number };
 }
+
+/** Renders up to this long side (previews) reuse the last render's buffers (scratch.ts). */
+const SCRATCH_LONG_SIDE = 2048;
 
 /** Renders after the first, with stronger settings, when the quality check fails. */
 const MAX_RETRIES = 2;
@@ -54,13 +57,19 @@ export async function renderLocal(
   if (!engine) throw new Error(`Unknown local style: ${job.styleId}`);
   // Every encode has finished reading its artwork before the buffers go to the next render.
   const encodes: Array<Promise<unknown>> = [];
-  return withScratch(async () => {
+  const render = async () => {
     try {
       return await paint(job, engine, onProgress, encodes);
     } finally {
       await Promise.allSettled(encodes);
     }
-  });
+  };
+  if (job.longSide <= SCRATCH_LONG_SIDE) return withScratch(render);
+  // A print file's buffers are several times a preview's: kept, a thread would hold them, or
+  // a preview's beside them, through the busiest minute (six 12 MP photos transformed at once
+  // peaked at 972 MB, 788 MB without). It lets go of the last preview's first.
+  releaseScratch();
+  return render();
 }
 
 async function paint(
