@@ -4,7 +4,7 @@
  * gzip would send it, the way Vite's build report and Lighthouse count.
  */
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export interface ScriptCost {
   /** Gzipped bytes of every script, summed. */
@@ -15,17 +15,24 @@ export interface ScriptCost {
 export async function javascriptOf(
   browser: Browser,
   url: string,
-  viewport = { width: 1280, height: 900 },
+  options: { viewport?: { width: number; height: number }; ready?: (page: Page) => Promise<void> } = {},
 ): Promise<ScriptCost> {
+  const { viewport = { width: 1280, height: 900 }, ready } = options;
   const page = await browser.newPage({ viewport });
   const bodies: Array<Promise<{ url: string; gzipBytes: number }>> = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    bodies.push(
-      response.body().then((body) => ({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(body).length })),
-    );
+    const cost = response
+      .body()
+      .then((body) => ({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(body).length }));
+    // A script still arriving when the page closes fails here, not as an unhandled rejection.
+    cost.catch(() => {});
+    bodies.push(cost);
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  // "Network idle" alone can come before the page's own chunk on a busy machine (the browser
+  // had not yet parsed the entry when 500 ms passed): `ready` waits for what the chunk draws.
+  await ready?.(page);
   const scripts = (await Promise.all(bodies)).sort((a, b) => b.gzipBytes - a.gzipBytes);
   await page.close();
   return { gzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0), scripts };
