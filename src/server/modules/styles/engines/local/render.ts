@@ -16,7 +16,7 @@ import {
 import type { LocalStyleId } from './catalogue.js';
 import type { JudgedSubject, LocalStyleEngine } from './styles/style.js';
 import { engines } from './styles/index.js';
-import { releaseScratch, withScratch } from './scratch.js';
+import { withScratch } from './scratch.js';
 
 export interface LocalRenderJob {
   styleId: LocalStyleId;
@@ -64,12 +64,10 @@ export async function renderLocal(
       await Promise.allSettled(encodes);
     }
   };
-  if (job.longSide <= SCRATCH_LONG_SIDE) return withScratch(render);
   // A print file's buffers are several times a preview's: kept, a thread would hold them, or
   // a preview's beside them, through the busiest minute (six 12 MP photos transformed at once
-  // peaked at 972 MB, 788 MB without). It lets go of the last preview's first.
-  releaseScratch();
-  return render();
+  // peaked at 972 MB, 788 MB without).
+  return withScratch(render, { keep: job.longSide <= SCRATCH_LONG_SIDE });
 }
 
 async function paint(

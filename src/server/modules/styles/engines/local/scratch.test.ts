@@ -71,4 +71,28 @@ describe("a render's buffers are handed to the next render in the thread", () =>
     releaseScratch();
     expect(await withScratch(async () => sharedMemory(MB))).not.toBe(first);
   });
+
+  it('a render that keeps nothing lets go of the kept buffers and hands none on', async () => {
+    const preview = await withScratch(async () => sharedMemory(MB));
+    const print = await withScratch(async () => sharedMemory(MB), { keep: false });
+    expect(print).not.toBe(preview);
+    const next = await withScratch(async () => sharedMemory(MB));
+    expect(next).not.toBe(preview);
+    expect(next).not.toBe(print);
+  });
+
+  it('a render that keeps nothing, running beside a preview, stops the preview handing on', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const print = withScratch(
+      async () => {
+        await gate;
+      },
+      { keep: false },
+    );
+    const preview = await withScratch(async () => sharedMemory(MB));
+    release();
+    await print;
+    expect(await withScratch(async () => sharedMemory(MB))).not.toBe(preview);
+  });
 });

@@ -55,12 +55,16 @@ export function sharedMemory(bytes: number): SharedArrayBuffer {
  * Runs one render with its buffers drawn from, and afterwards handed back to, this thread's
  * scratch memory. `fn` must have finished with every buffer when its promise settles
  * (including work it started elsewhere, such as an encode).
+ *
+ * With `keep: false` (a render too large to be worth keeping) the kept buffers are let go
+ * first and the render allocates its own; it still counts as running, so no render beside it
+ * hands its buffers on.
  */
-export async function withScratch<T>(fn: () => Promise<T>): Promise<T> {
+export async function withScratch<T>(fn: () => Promise<T>, { keep = true }: { keep?: boolean } = {}): Promise<T> {
+  if (!keep) releaseScratch();
   open++;
   const mine: SharedArrayBuffer[] = [];
-  if (open === 1) scope = mine;
-  else scope = undefined;
+  scope = keep && open === 1 ? mine : undefined;
   let finished = false;
   try {
     const result = await fn();
