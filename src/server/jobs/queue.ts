@@ -91,14 +91,29 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
   // A job pg-boss failed for its lost heartbeat did not fail: its process died. Back-off is for
   // failures (a service down), so such a job is made due at once rather than after its delay,
   // however often crashes interrupted it. pg-boss has no call for this; its job table does.
+  const resumeCrashedJobs = () =>
+    database.executor.executeSql(
+      `update pgboss.job set start_after = now()
+       where state = 'retry' and start_after > now() and output -> 'value' ->> 'message' = $1`,
+      [HEARTBEAT_TIMEOUT],
+    );
+  // The embedded database is open in this process only (its folder is locked), so a job still
+  // active as the queue starts belonged to a process that died: it is failed as pg-boss fails a
+  // job whose heartbeat stopped, and resumed now, not once its heartbeat has run out (a render
+  // killed mid-way waited half a minute after the restart).
+  if (database.kind === 'pglite') {
+    const { rows } = await database.executor.executeSql(`select name, id from pgboss.job where state = 'active'`);
+    const orphans = new Map<string, string[]>();
+    for (const { name, id } of rows as Array<{ name: string; id: string }>) {
+      orphans.set(name, [...(orphans.get(name) ?? []), id]);
+    }
+    for (const [name, ids] of orphans) await boss.fail(name, ids, { value: { message: HEARTBEAT_TIMEOUT } });
+    if (rows.length > 0) await resumeCrashedJobs();
+  }
   const resumeCrashed = setInterval(() => {
-    database.executor
-      .executeSql(
-        `update pgboss.job set start_after = now()
-         where state = 'retry' and start_after > now() and output -> 'value' ->> 'message' = $1`,
-        [HEARTBEAT_TIMEOUT],
-      )
-      .catch((error: unknown) => log.warn({ err: error }, 'could not resume the jobs of a process that died'));
+    resumeCrashedJobs().catch((error: unknown) =>
+      log.warn({ err: error }, 'could not resume the jobs of a process that died'),
+    );
   }, SUPERVISE_SECONDS * 1000);
   resumeCrashed.unref();
 

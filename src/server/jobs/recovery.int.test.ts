@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { markOrderPaid } from '../modules/payments/events.js';
 import { CONFIRMATION_KIND } from '../modules/email/service.js';
 import { createJobHandlers } from './handlers.js';
-import type { JobQueue } from './queue.js';
+import { startJobQueue, type JobQueue } from './queue.js';
 import { recoverStrandedWork } from './recovery.js';
 
 const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
@@ -258,4 +258,39 @@ describe('a job whose worker died is worked again within about a minute', () => 
     expect(order.confirmation_email_sent_at).toBeInstanceOf(Date);
     expect(await confirmationsOf(shop, orderId)).toHaveLength(1);
   }, 90_000);
+});
+
+describe('a restart works at once what the process before it left active', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp();
+  });
+  afterAll(async () => shop?.close());
+
+  it('on the embedded database, which no other process can share; on PostgreSQL it waits for the heartbeat', async () => {
+    const orderId = await paidOrder(shop);
+    // As a process killed mid-job leaves it: active, its heartbeat still fresh.
+    await shop.context.db.execute(sql`
+      update pgboss.job set state = 'active', started_on = now(), heartbeat_on = now()
+      where name = 'order.send-confirmation' and data->>'orderId' = ${orderId}`);
+    await shop.context.jobs.stop();
+
+    const restarted = await startJobQueue(shop.context.database, shop.context.log);
+    try {
+      const { rows } = await shop.context.database.executor.executeSql(
+        `select state, start_after <= now() as due, output -> 'value' ->> 'message' as message
+         from pgboss.job where name = 'order.send-confirmation' and data->>'orderId' = $1`,
+        [orderId],
+      );
+      const [job] = rows as Array<{ state: string; due: boolean; message: string | null }>;
+      if (shop.context.database.kind === 'pglite') {
+        expect(job).toEqual({ state: 'retry', due: true, message: 'job heartbeat timeout' });
+      } else {
+        // Another process may be working it: only its stopped heartbeat says otherwise.
+        expect(job.state).toBe('active');
+      }
+    } finally {
+      await restarted.stop();
+    }
+  });
 });
