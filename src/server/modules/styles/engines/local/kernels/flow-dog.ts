@@ -25,46 +25,59 @@ interface DogArgs {
 }
 
 const dogRows = rowKernel<DogArgs>('flow-dog/across', ({ s, tx, ty, out, kern, radius, w, h }, y0, y1) => {
+  for (let y = y0; y < y1; y++) dogRow(s, tx, ty, out, kern, radius, w, h, y);
+});
+
+/** One row of the DoG across the flow, a function per row for the reason given at licRow. */
+function dogRow(
+  s: Float32Array,
+  tx: Float32Array,
+  ty: Float32Array,
+  out: Float32Array,
+  kern: Float32Array,
+  radius: number,
+  w: number,
+  h: number,
+  y: number,
+): void {
   const wm = w - 1.001;
   const hm = h - 1.001;
-  for (let y = y0; y < y1; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      // Gradient direction = tangent rotated by 90°.
-      const nx = ty[i];
-      const ny = -tx[i];
-      let acc = kern[radius] * s[i];
-      for (let t = 1; t <= radius; t++) {
-        const kt = kern[radius + t];
-        let px = x + nx * t;
-        let py = y + ny * t;
-        px = px < 0 ? 0 : px > wm ? wm : px;
-        py = py < 0 ? 0 : py > hm ? hm : py;
-        let x0 = px | 0;
-        let y0b = py | 0;
-        let fx = px - x0;
-        let fy = py - y0b;
-        let o = y0b * w + x0;
-        let a = s[o] + (s[o + 1] - s[o]) * fx;
-        let b = s[o + w] + (s[o + w + 1] - s[o + w]) * fx;
-        acc += kt * (a + (b - a) * fy);
-        px = x - nx * t;
-        py = y - ny * t;
-        px = px < 0 ? 0 : px > wm ? wm : px;
-        py = py < 0 ? 0 : py > hm ? hm : py;
-        x0 = px | 0;
-        y0b = py | 0;
-        fx = px - x0;
-        fy = py - y0b;
-        o = y0b * w + x0;
-        a = s[o] + (s[o + 1] - s[o]) * fx;
-        b = s[o + w] + (s[o + w + 1] - s[o + w]) * fx;
-        acc += kt * (a + (b - a) * fy);
-      }
-      out[i] = acc;
+  for (let x = 0; x < w; x++) {
+    const i = y * w + x;
+    // Gradient direction = tangent rotated by 90°.
+    const nx = ty[i];
+    const ny = -tx[i];
+    let acc = kern[radius] * s[i];
+    for (let t = 1; t <= radius; t++) {
+      const kt = kern[radius + t];
+      let px = x + nx * t;
+      let py = y + ny * t;
+      px = px < 0 ? 0 : px > wm ? wm : px;
+      py = py < 0 ? 0 : py > hm ? hm : py;
+      let x0 = px | 0;
+      let y0b = py | 0;
+      let fx = px - x0;
+      let fy = py - y0b;
+      let o = y0b * w + x0;
+      let a = s[o] + (s[o + 1] - s[o]) * fx;
+      let b = s[o + w] + (s[o + w + 1] - s[o + w]) * fx;
+      acc += kt * (a + (b - a) * fy);
+      px = x - nx * t;
+      py = y - ny * t;
+      px = px < 0 ? 0 : px > wm ? wm : px;
+      py = py < 0 ? 0 : py > hm ? hm : py;
+      x0 = px | 0;
+      y0b = py | 0;
+      fx = px - x0;
+      fy = py - y0b;
+      o = y0b * w + x0;
+      a = s[o] + (s[o + 1] - s[o]) * fx;
+      b = s[o + w] + (s[o + w + 1] - s[o + w]) * fx;
+      acc += kt * (a + (b - a) * fy);
     }
+    out[i] = acc;
   }
-});
+}
 
 export async function dogAcrossFlow(src: Plane, flow: FlowField, sigma: number, p: number, k = 1.6): Promise<Plane> {
   const { width: w, height: h } = src;
@@ -101,52 +114,72 @@ interface LicArgs {
 }
 
 const licRows = rowKernel<LicArgs>('flow-dog/along', ({ s, tx, ty, out, wts, steps, stepLength, w, h }, y0, y1) => {
+  for (let y = y0; y < y1; y++) licRow(s, tx, ty, out, wts, steps, stepLength, w, h, y);
+});
+
+/**
+ * One row of the line integral convolution. A function per row, not a loop over the chunk:
+ * called once per chunk of rows, the kernel only ever ran as on-stack-replaced code, never
+ * optimised as a whole, and that code boxed every pixel's sums on the heap (about 100 MB of
+ * garbage per render at 2048 px in each thread). Called per row, V8 optimises it after a few
+ * rows.
+ */
+function licRow(
+  s: Float32Array,
+  tx: Float32Array,
+  ty: Float32Array,
+  out: Float32Array,
+  wts: Float32Array,
+  steps: number,
+  stepLength: number,
+  w: number,
+  h: number,
+  y: number,
+): void {
   const wm = w - 1.001;
   const hm = h - 1.001;
-  for (let y = y0; y < y1; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      let acc = s[i] * wts[0];
-      let wsum = wts[0];
-      for (let dir = -1; dir <= 1; dir += 2) {
-        let px = x + 0.5;
-        let py = y + 0.5;
-        let vx = tx[i] * dir;
-        let vy = ty[i] * dir;
-        for (let k = 1; k <= steps; k++) {
-          px += vx * stepLength;
-          py += vy * stepLength;
-          if (px < 0 || py < 0 || px >= w || py >= h) break;
-          const j = (py | 0) * w + (px | 0);
-          // Keep walking the same way along the (sign-less) tangent field.
-          let nx = tx[j];
-          let ny = ty[j];
-          if (nx * vx + ny * vy < 0) {
-            nx = -nx;
-            ny = -ny;
-          }
-          vx = nx;
-          vy = ny;
-          let sx = px - 0.5;
-          let sy = py - 0.5;
-          sx = sx < 0 ? 0 : sx > wm ? wm : sx;
-          sy = sy < 0 ? 0 : sy > hm ? hm : sy;
-          const x0 = sx | 0;
-          const y0b = sy | 0;
-          const fx = sx - x0;
-          const fy = sy - y0b;
-          const o = y0b * w + x0;
-          const a = s[o] + (s[o + 1] - s[o]) * fx;
-          const b = s[o + w] + (s[o + w + 1] - s[o + w]) * fx;
-          const wk = wts[k];
-          acc += wk * (a + (b - a) * fy);
-          wsum += wk;
+  for (let x = 0; x < w; x++) {
+    const i = y * w + x;
+    let acc = s[i] * wts[0];
+    let wsum = wts[0];
+    for (let dir = -1; dir <= 1; dir += 2) {
+      let px = x + 0.5;
+      let py = y + 0.5;
+      let vx = tx[i] * dir;
+      let vy = ty[i] * dir;
+      for (let k = 1; k <= steps; k++) {
+        px += vx * stepLength;
+        py += vy * stepLength;
+        if (px < 0 || py < 0 || px >= w || py >= h) break;
+        const j = (py | 0) * w + (px | 0);
+        // Keep walking the same way along the (sign-less) tangent field.
+        let nx = tx[j];
+        let ny = ty[j];
+        if (nx * vx + ny * vy < 0) {
+          nx = -nx;
+          ny = -ny;
         }
+        vx = nx;
+        vy = ny;
+        let sx = px - 0.5;
+        let sy = py - 0.5;
+        sx = sx < 0 ? 0 : sx > wm ? wm : sx;
+        sy = sy < 0 ? 0 : sy > hm ? hm : sy;
+        const x0 = sx | 0;
+        const y0b = sy | 0;
+        const fx = sx - x0;
+        const fy = sy - y0b;
+        const o = y0b * w + x0;
+        const a = s[o] + (s[o + 1] - s[o]) * fx;
+        const b = s[o + w] + (s[o + w + 1] - s[o + w]) * fx;
+        const wk = wts[k];
+        acc += wk * (a + (b - a) * fy);
+        wsum += wk;
       }
-      out[i] = acc / wsum;
     }
+    out[i] = acc / wsum;
   }
-});
+}
 
 export async function smoothAlongFlow(src: Plane, flow: FlowField, sigma: number, stepLength = 1): Promise<Plane> {
   const { width: w, height: h } = src;
