@@ -19,9 +19,11 @@ describe("a render's buffers are handed to the next render in the thread", () =>
     expect(new Uint8Array(second).every((v) => v === 0)).toBe(true);
   });
 
-  it('a slightly smaller request is served from the same size class', async () => {
-    const first = await withScratch(async () => sharedMemory(MB));
-    expect(await withScratch(async () => sharedMemory(MB - 1000))).toBe(first);
+  it('a slightly smaller request is served from the same size class, cleared to its last byte', async () => {
+    const first = await withScratch(async () => scribble(sharedMemory(MB)));
+    const second = await withScratch(async () => sharedMemory(MB - 1001));
+    expect(second).toBe(first);
+    expect(new Uint8Array(second, 0, MB - 1001).every((v) => v === 0)).toBe(true);
   });
 
   it('small buffers and buffers outside a render are never kept', async () => {

@@ -42,7 +42,9 @@ export function sharedMemory(bytes: number): SharedArrayBuffer {
   let sab: SharedArrayBuffer;
   if (reused) {
     keptBytes -= size;
-    new Uint8Array(reused, 0, bytes).fill(0);
+    // Cleared eight bytes at a time (a size class is a multiple of eight): V8 fills shared
+    // memory element by element, and byte by byte took 34 ms of an Oil Painting render.
+    new BigUint64Array(reused, 0, Math.ceil(bytes / 8)).fill(0n);
     sab = reused;
   } else {
     sab = new SharedArrayBuffer(size);
