@@ -16,6 +16,7 @@ import {
 import type { LocalStyleId } from './catalogue.js';
 import type { JudgedSubject, LocalStyleEngine } from './styles/style.js';
 import { engines } from './styles/index.js';
+import { collectNow } from './idle-gc.js';
 import { withScratch } from './scratch.js';
 
 export interface LocalRenderJob {
@@ -126,6 +127,9 @@ async function paint(
       failed: seen,
       report: attempt === 0 ? (f) => onProgress(DECODED + (STYLED - DECODED) * Math.min(1, Math.max(0, f))) : () => {},
     });
+    // A print file's style steps leave several hundred megabytes of planes behind, and V8
+    // would collect them only later: the shop's peak was the encode of a print file beside them.
+    if (outLong > SCRATCH_LONG_SIDE) collectNow();
     // Encoding starts at once, on a libvips thread, while this thread checks the artwork; an
     // attempt the check turns down (and a later one beats) has its JPEG dropped.
     const image = encodeJpeg(art, job.quality ?? 90);
