@@ -4,27 +4,14 @@
  *
  *   npm run build && npm run bench -- js-budget
  */
-import type { Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
-import { javascriptOf, kilobytes } from '../e2e/support/js-budget.js';
+import { javascriptOf, kilobytes, PAGE_READY } from '../e2e/support/js-budget.js';
 import { startShop } from '../e2e/support/server.js';
-
-/**
- * Each page with what its own chunk draws: "network idle" alone can come before the browser
- * has asked for that chunk, and the page would read as the entry's scripts only.
- */
-const PAGES: Record<string, (page: Page) => Promise<void>> = {
-  '/': (page) => page.getByTestId('upload-area').waitFor(),
-  '/transform': (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
-  '/order-status': (page) => page.getByTestId('order-message').waitFor(),
-  '/payment-cancelled': (page) => page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor(),
-  '/no/such/page': (page) => page.getByRole('heading', { name: '404' }).waitFor(),
-};
 
 const [shop, browser] = await Promise.all([startShop({ env: { LOG_LEVEL: 'warn' } }), launchBrowser()]);
 try {
   console.log('page                  gzipped JS   scripts   largest');
-  for (const [path, ready] of Object.entries(PAGES)) {
+  for (const [path, ready] of Object.entries(PAGE_READY)) {
     const cost = await javascriptOf(browser, `${shop.url}${path}`, { ready });
     const largest = cost.scripts[0];
     console.log(

@@ -39,3 +39,15 @@ export async function javascriptOf(
 }
 
 export const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * What each storefront page's own chunk draws, to wait for: "network idle" alone can come
+ * before the browser has asked for that chunk, and the page would read as the entry's scripts.
+ */
+export const PAGE_READY: Record<string, (page: Page) => Promise<void>> = {
+  '/': (page) => page.getByTestId('upload-area').waitFor(),
+  '/transform': (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
+  '/order-status': (page) => page.getByTestId('order-message').waitFor(),
+  '/payment-cancelled': (page) => page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor(),
+  '/no/such/page': (page) => page.getByRole('heading', { name: '404' }).waitFor(),
+};

@@ -34,8 +34,11 @@ export interface LocalRenderOutput {
   quality?: { figures: QualityFigures; failures: QualityFailure[]; attempts: number };
 }
 
-/** Renders up to this long side (previews) reuse the last render's buffers (scratch.ts). */
-const SCRATCH_LONG_SIDE = 2048;
+/**
+ * Renders up to this long side are previews, which reuse the last render's buffers
+ * (scratch.ts); larger ones are print files, which keep none and collect their garbage.
+ */
+const PREVIEW_LONG_SIDE = 2048;
 
 /** Renders after the first, with stronger settings, when the quality check fails. */
 const MAX_RETRIES = 2;
@@ -68,7 +71,7 @@ export async function renderLocal(
   // A print file's buffers are several times a preview's: kept, a thread would hold them, or
   // a preview's beside them, through the busiest minute (six 12 MP photos transformed at once
   // peaked at 972 MB, 788 MB without).
-  return withScratch(render, { keep: job.longSide <= SCRATCH_LONG_SIDE });
+  return withScratch(render, { keep: job.longSide <= PREVIEW_LONG_SIDE });
 }
 
 async function paint(
@@ -129,7 +132,7 @@ async function paint(
     });
     // A print file's style steps leave several hundred megabytes of planes behind, and V8
     // would collect them only later: the shop's peak was the encode of a print file beside them.
-    if (outLong > SCRATCH_LONG_SIDE) collectNow();
+    if (job.longSide > PREVIEW_LONG_SIDE) collectNow();
     // Encoding starts at once, on a libvips thread, while this thread checks the artwork; an
     // attempt the check turns down (and a later one beats) has its JPEG dropped.
     const image = encodeJpeg(art, job.quality ?? 90);
