@@ -43,8 +43,12 @@ const LANE_OF: Record<MockupKind, number> = {
   pillow: 0,
 };
 
-/** Templates take a second to rebuild: keep an idle worker (and its templates) for a while. */
-const IDLE_TIMEOUT_MS = 30 * 60_000;
+/**
+ * A worker holds the templates it was given, up to 140 MB for the whole grid, and a template
+ * comes back from the disk cache (template-cache.ts) in milliseconds: an idle worker goes
+ * after a minute, long enough for a visitor's grid and product pages to share its templates.
+ */
+const IDLE_TIMEOUT_MS = 60_000;
 
 type Pool = LazyPool<MockupTask, RenderedView[] | Uint8Array | null>;
 const lanes: Pool[] = Array.from({ length: Math.min(2, Math.max(1, availableParallelism())) }, () =>
