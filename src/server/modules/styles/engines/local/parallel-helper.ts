@@ -3,13 +3,29 @@
  * Importing the styles registers every kernel they use.
  */
 import { parentPort } from 'node:worker_threads';
-import { collectWhenIdle } from './idle-gc.js';
+import { collectNow, collectWhenIdle } from './idle-gc.js';
 import { runKernelChunks } from './parallel.js';
 import './styles/index.js';
 
 parentPort?.on(
   'message',
-  (m: { id: number; name: string; args: object; counter: Int32Array; rows: number; chunk: number }) => {
+  (
+    m:
+      | { collect: true }
+      | {
+          collect?: undefined;
+          id: number;
+          name: string;
+          args: object;
+          counter: Int32Array;
+          rows: number;
+          chunk: number;
+        },
+  ) => {
+    if (m.collect) {
+      collectNow();
+      return;
+    }
     try {
       runKernelChunks(m.name, m.args, m.counter, m.rows, m.chunk);
       parentPort?.postMessage({ id: m.id });

@@ -97,6 +97,14 @@ export function warmHelper(): void {
   helperThread();
 }
 
+/**
+ * Has the helper collect its garbage now: a buffer it was handed is freed only once both
+ * threads have let go of it, and a helper that only runs kernels seldom collects (idle-gc.ts).
+ */
+export function collectHelperNow(): void {
+  if (helper && helperReady) helper.postMessage({ collect: true });
+}
+
 async function runRows(name: string, args: object, rows: number): Promise<void> {
   const chunk = Math.max(8, Math.ceil(rows / 48));
   const counter = new Int32Array(new SharedArrayBuffer(4));

@@ -17,6 +17,7 @@ import type { LocalStyleId } from './catalogue.js';
 import type { JudgedSubject, LocalStyleEngine } from './styles/style.js';
 import { engines } from './styles/index.js';
 import { collectNow } from './idle-gc.js';
+import { collectHelperNow } from './parallel.js';
 import { withScratch } from './scratch.js';
 
 export interface LocalRenderJob {
@@ -132,7 +133,11 @@ async function paint(
     });
     // A print file's style steps leave several hundred megabytes of planes behind, and V8
     // would collect them only later: the shop's peak was the encode of a print file beside them.
-    if (job.longSide > PREVIEW_LONG_SIDE) collectNow();
+    // The helper thread was handed most of them, and they are freed once it lets go too.
+    if (job.longSide > PREVIEW_LONG_SIDE) {
+      collectNow();
+      collectHelperNow();
+    }
     // Encoding starts at once, on a libvips thread, while this thread checks the artwork; an
     // attempt the check turns down (and a later one beats) has its JPEG dropped.
     const image = encodeJpeg(art, job.quality ?? 90);

@@ -4,7 +4,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { type LocalRenderOutput, renderLocal } from './render.js';
 import { collectWhenIdle } from './idle-gc.js';
-import { warmHelper } from './parallel.js';
+import { collectHelperNow, warmHelper } from './parallel.js';
 import type { LocalStyleId } from './catalogue.js';
 
 export interface RenderTask {
@@ -27,6 +27,9 @@ export default async function renderTask(task: RenderTask): Promise<LocalRenderO
     );
   } finally {
     port?.close();
+    // Renders queued back to back keep the helper from ever going quiet: it lets go of this
+    // render's buffers now rather than after the last of them.
+    collectHelperNow();
     collectWhenIdle();
   }
 }
