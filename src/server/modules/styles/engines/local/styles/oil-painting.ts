@@ -37,32 +37,84 @@ const compose = rowKernel<ComposeArgs>('oil-painting/compose', ({ colour, relief
   const rows = axisMap(H, h);
   const weaveX = new Float32Array(W);
   for (let x = 0; x < W; x++) weaveX[x] = Math.sin(x * f) * 0.6;
+  // The two paint rows an output row blends, already blended across: each serves two or
+  // three output rows in turn, so it is blended across once, not for every output row.
+  let above = new Float64Array(W * 4);
+  let below = new Float64Array(W * 4);
+  let at = -2;
   for (let y = y0; y < y1; y++) {
     const yy = rows.i0[y];
-    const wy = rows.f[y];
-    const weaveY = Math.sin(y * f);
-    for (let x = 0; x < W; x++) {
-      const x0 = cols.i0[x];
-      const wx = cols.f[x];
-      const q = yy * w + x0;
-      const r0 = relief[q] + (relief[q + 1] - relief[q]) * wx;
-      const r1 = relief[q + w] + (relief[q + w + 1] - relief[q + w]) * wx;
-      const canvas = weaveX[x] * weaveY + grain[(y & 255) * 256 + (x & 255)] * 0.5;
-      // Light from the upper left on the stroke relief, the weave showing through thin paint.
-      const shade = 1 + (r0 + (r1 - r0) * wy) + canvas * 0.03;
-      const i = y * W + x;
-      const d = dither(i);
-      const p00 = q * 3;
-      const p01 = p00 + w * 3;
-      const o = i * 3;
-      for (let c = 0; c < 3; c++) {
-        const top = colour[p00 + c] + (colour[p00 + 3 + c] - colour[p00 + c]) * wx;
-        const bot = colour[p01 + c] + (colour[p01 + 3 + c] - colour[p01 + c]) * wx;
-        out[o + c] = (top + (bot - top) * wy) * shade * 255 + d;
-      }
+    if (yy !== at) {
+      if (yy === at + 1) {
+        const next = above;
+        above = below;
+        below = next;
+      } else acrossRow(colour, relief, cols.i0, cols.f, w, W, yy, above);
+      acrossRow(colour, relief, cols.i0, cols.f, w, W, yy + 1, below);
+      at = yy;
     }
+    composeRow(above, below, grain, weaveX, rows.f[y], Math.sin(y * f), W, out, y);
   }
 });
+
+/**
+ * Paint row `sy` (r, g, b) and its relief, each interpolated across to the output's columns,
+ * into `dst` (four numbers a column). These kernels are functions per row, not loops over the
+ * chunk: called once per chunk, a loop only ever runs as on-stack-replaced code (see licRow
+ * in flow-dog.ts).
+ */
+function acrossRow(
+  colour: Float32Array,
+  relief: Float32Array,
+  colI0: Int32Array,
+  colF: Float32Array,
+  w: number,
+  W: number,
+  sy: number,
+  dst: Float64Array,
+): void {
+  for (let x = 0; x < W; x++) {
+    const wx = colF[x];
+    const q = sy * w + colI0[x];
+    const p = q * 3;
+    const o = x * 4;
+    dst[o] = colour[p] + (colour[p + 3] - colour[p]) * wx;
+    dst[o + 1] = colour[p + 1] + (colour[p + 4] - colour[p + 1]) * wx;
+    dst[o + 2] = colour[p + 2] + (colour[p + 5] - colour[p + 2]) * wx;
+    dst[o + 3] = relief[q] + (relief[q + 1] - relief[q]) * wx;
+  }
+}
+
+/** Output row `y`: the paint rows above and below blended down by `wy`, lit, the canvas showing through. */
+function composeRow(
+  above: Float64Array,
+  below: Float64Array,
+  grain: Float32Array,
+  weaveX: Float32Array,
+  wy: number,
+  weaveY: number,
+  W: number,
+  out: Uint8ClampedArray,
+  y: number,
+): void {
+  const grainRow = (y & 255) * 256;
+  for (let x = 0; x < W; x++) {
+    const a = x * 4;
+    const r0 = above[a + 3];
+    const canvas = weaveX[x] * weaveY + grain[grainRow + (x & 255)] * 0.5;
+    // Light from the upper left on the stroke relief, the weave showing through thin paint.
+    const shade = 1 + (r0 + (below[a + 3] - r0) * wy) + canvas * 0.03;
+    const i = y * W + x;
+    const d = dither(i);
+    const o = i * 3;
+    const r = above[a];
+    const g = above[a + 1];
+    const b = above[a + 2];
+    out[o] = (r + (below[a] - r) * wy) * shade * 255 + d;
+    out[o + 1] = (g + (below[a + 1] - g) * wy) * shade * 255 + d;
+    out[o + 2] = (b + (below[a + 2] - b) * wy) * shade * 255 + d;
+  }
+}
 
 /**
  * Oil Painting: anisotropic Kuwahara filtering (Kyprianidis 2009) lays the paint down in flat,
