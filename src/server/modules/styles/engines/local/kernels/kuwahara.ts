@@ -15,6 +15,12 @@ interface KernelTable {
   weights: Float32Array;
   spill: Float32Array;
   start: Int32Array;
+  /**
+   * Per (orientation, anisotropy, sector): the sector's weight sum and its reciprocal. The sum
+   * is the same for every pixel, so it is summed here once, in the order the filter summed it
+   * per pixel: the same number.
+   */
+  norms: Float64Array;
 }
 
 /**
@@ -70,12 +76,42 @@ function buildTable(radius: number, alpha: number, stride: number): KernelTable 
     }
   }
   start[k] = offsets.length;
-  return {
+  const table = {
     offsets: Int32Array.from(offsets),
     weights: Float32Array.from(weights),
     spill: Float32Array.from(spill),
     start,
   };
+  return { ...table, norms: weightSums(table.weights, table.spill, start) };
+}
+
+/**
+ * Each sector's weight sum as the filter would sum it pixel by pixel: the centre's 1, its
+ * run's weights, then the previous run's spill (sector 0 takes the last run's spill at the end).
+ */
+function weightSums(weights: Float32Array, spill: Float32Array, start: Int32Array): Float64Array {
+  const sums = new Float64Array(start.length - 1);
+  for (let k = 0; k < sums.length; k += SECTORS) {
+    let cn = 1;
+    let zn = 0;
+    for (let j = 0; j < SECTORS; j++) {
+      let nn = j === SECTORS - 1 ? 0 : 1;
+      for (let e = start[k + j]; e < start[k + j + 1]; e++) {
+        cn += weights[e];
+        nn += spill[e];
+      }
+      if (j === 0) zn = cn;
+      else sums[k + j] = cn;
+      cn = nn;
+    }
+    sums[k] = zn + cn;
+  }
+  const norms = new Float64Array(sums.length * 2);
+  for (let i = 0; i < sums.length; i++) {
+    norms[2 * i] = sums[i];
+    norms[2 * i + 1] = 1 / sums[i];
+  }
+  return norms;
 }
 
 interface AkfArgs {
@@ -87,6 +123,7 @@ interface AkfArgs {
   weights: Float32Array;
   spill: Float32Array;
   start: Int32Array;
+  norms: Float64Array;
   out: Float32Array;
   w: number;
   pw: number;
@@ -95,11 +132,11 @@ interface AkfArgs {
 }
 
 /**
- * A sector's weight 1 / (1 + σ^q) over its weight sum n, given its sums of weight × (r, g, b,
- * r² + g² + b²): the factor that turns its sums into its share of the output.
+ * A sector's weight 1 / (1 + σ^q) over its weight sum (`inv` is the sum's reciprocal), given
+ * its sums of weight × (r, g, b, r² + g² + b²): the factor that turns its sums into its share
+ * of the output.
  */
-function sectorFactor(n: number, ar: number, ag: number, ab: number, as: number, halfQ: number): number {
-  const inv = 1 / n;
+function sectorFactor(inv: number, ar: number, ag: number, ab: number, as: number, halfQ: number): number {
   const mr = ar * inv;
   const mg = ag * inv;
   const mb = ab * inv;
@@ -111,7 +148,7 @@ function sectorFactor(n: number, ar: number, ag: number, ab: number, as: number,
 }
 
 const akfRows = rowKernel<AkfArgs>('kuwahara/anisotropic', (a, y0, y1) => {
-  const { P, tx, ty, an, offsets, weights, spill, start, out, w, pw, rmax, halfQ } = a;
+  const { P, tx, ty, an, offsets, weights, spill, start, norms, out, w, pw, rmax, halfQ } = a;
   for (let y = y0; y < y1; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -127,13 +164,11 @@ const akfRows = rowKernel<AkfArgs>('kuwahara/anisotropic', (a, y0, y1) => {
       const b0 = P[base + 2];
       const s0 = P[base + 3];
       // Sectors in order: `c…` sums the current one, `n…` the next (this run's spill); sector
-      // 0's sums wait in `z…` for the spill of the last run.
-      let cn = 1;
+      // 0's sums wait in `z…` for the spill of the last run. Weight sums come from the table.
       let cr = r0;
       let cg = g0;
       let cb = b0;
       let cs = s0;
-      let zn = 0;
       let zr = 0;
       let zg = 0;
       let zb = 0;
@@ -144,7 +179,6 @@ const akfRows = rowKernel<AkfArgs>('kuwahara/anisotropic', (a, y0, y1) => {
       let sw = 0;
       for (let j = 0; j < SECTORS; j++) {
         const last = j === SECTORS - 1;
-        let nn = last ? 0 : 1;
         let nr = last ? 0 : r0;
         let ng = last ? 0 : g0;
         let nb = last ? 0 : b0;
@@ -157,43 +191,40 @@ const akfRows = rowKernel<AkfArgs>('kuwahara/anisotropic', (a, y0, y1) => {
           const ps = P[p + 3];
           const wt = weights[e];
           const wn = spill[e];
-          cn += wt;
           cr += wt * pr;
           cg += wt * pg;
           cb += wt * pb;
           cs += wt * ps;
-          nn += wn;
           nr += wn * pr;
           ng += wn * pg;
           nb += wn * pb;
           ns += wn * ps;
         }
         if (j === 0) {
-          zn = cn;
           zr = cr;
           zg = cg;
           zb = cb;
           zs = cs;
         } else {
-          const f = sectorFactor(cn, cr, cg, cb, cs, halfQ);
+          const cn = norms[2 * (k + j)];
+          const f = sectorFactor(norms[2 * (k + j) + 1], cr, cg, cb, cs, halfQ);
           sr += f * cr;
           sg += f * cg;
           sb += f * cb;
           sw += f * cn;
         }
-        cn = nn;
         cr = nr;
         cg = ng;
         cb = nb;
         cs = ns;
       }
       // Sector 0, with the last run's spill.
-      zn += cn;
+      const zn = norms[2 * k];
       zr += cr;
       zg += cg;
       zb += cb;
       zs += cs;
-      const f = sectorFactor(zn, zr, zg, zb, zs, halfQ);
+      const f = sectorFactor(norms[2 * k + 1], zr, zg, zb, zs, halfQ);
       sr += f * zr;
       sg += f * zg;
       sb += f * zb;
@@ -235,7 +266,7 @@ export async function anisotropicKuwahara(img: RgbF, flow: FlowField, radius: nu
       P[d + 3] = r * r + g * g + b * b;
     }
   }
-  const { offsets, weights, spill, start } = buildTable(radius, alpha, pw);
+  const { offsets, weights, spill, start, norms } = buildTable(radius, alpha, pw);
   const out = f32(w * h * 3);
   await akfRows(
     {
@@ -247,6 +278,7 @@ export async function anisotropicKuwahara(img: RgbF, flow: FlowField, radius: nu
       weights,
       spill,
       start,
+      norms,
       out,
       w,
       pw,
