@@ -363,13 +363,21 @@ const gaussRowsH = rowKernel<PlanePassArgs>('blur/plane-h', ({ src, dst, k, w },
 const gaussRowsV = rowKernel<PlanePassArgs>('blur/plane-v', ({ src, dst, k, w, h }, y0, y1) =>
   verticalPass(src, dst, k, w, h, y0, y1),
 );
-const boxRowsH = rowKernel<PlanePassArgs>('blur/box-h', ({ src, dst, w, h, r }, y0, y1) =>
-  boxH(src, dst, w, h, r, y0, y1),
-);
+interface BoxPassArgs {
+  srcs: Float32Array[];
+  dsts: Float32Array[];
+  w: number;
+  h: number;
+  r: number;
+}
 
-const boxColumnsV = rowKernel<PlanePassArgs>('blur/box-v', ({ src, dst, w, h, r }, x0, x1) =>
-  boxV(src, dst, w, h, r, x0, x1),
-);
+const boxRowsH = rowKernel<BoxPassArgs>('blur/box-h', ({ srcs, dsts, w, h, r }, y0, y1) => {
+  for (let p = 0; p < srcs.length; p++) boxH(srcs[p], dsts[p], w, h, r, y0, y1);
+});
+
+const boxColumnsV = rowKernel<BoxPassArgs>('blur/box-v', ({ srcs, dsts, w, h, r }, x0, x1) => {
+  for (let p = 0; p < srcs.length; p++) boxV(srcs[p], dsts[p], w, h, r, x0, x1);
+});
 
 /**
  * `gaussianBlur` split over both threads (rows for the horizontal passes, columns for the
@@ -389,14 +397,31 @@ export async function gaussianBlurRows(src: Plane, sigma: number): Promise<Plane
 
 /** `boxBlur3` split over both threads. */
 export async function boxBlur3Rows(src: Plane, sigma: number): Promise<Plane> {
-  const { width: w, height: h } = src;
+  const [out] = await boxBlur3PlanesRows([src], sigma);
+  return out;
+}
+
+/**
+ * `boxBlur3` of several planes of one size, split over both threads: each pass takes every
+ * plane in one hand-off (a hand-off costs about a millisecond, a pass over a preview's plane
+ * hardly more).
+ */
+async function boxBlur3PlanesRows(planes: Plane[], sigma: number): Promise<Plane[]> {
+  const { width: w, height: h } = planes[0];
   const r = boxRadius(sigma);
-  const a = copyF32(src.data);
-  const b = f32(w * h);
-  const k = f32(1);
+  const a = planes.map((p) => copyF32(p.data));
+  const b = planes.map(() => f32(w * h));
   for (let pass = 0; pass < 3; pass++) {
-    await boxRowsH({ src: a, dst: b, k, w, h, r }, h);
-    await boxColumnsV({ src: b, dst: a, k, w, h, r }, w);
+    await boxRowsH({ srcs: a, dsts: b, w, h, r }, h);
+    await boxColumnsV({ srcs: b, dsts: a, w, h, r }, w);
   }
-  return { width: w, height: h, data: a };
+  return a.map((data) => ({ width: w, height: h, data }));
+}
+
+/** `gaussianBlurRows` of several planes of one size, the box passes of all of them together. */
+export async function gaussianBlurPlanesRows(planes: Plane[], sigma: number): Promise<Plane[]> {
+  if (sigma >= 1.6) return boxBlur3PlanesRows(planes, sigma);
+  const out: Plane[] = [];
+  for (const p of planes) out.push(await gaussianBlurRows(p, sigma));
+  return out;
 }

@@ -1,6 +1,6 @@
 import { rowKernel } from '../parallel.js';
 import { type RgbF, f32 } from '../raster.js';
-import { gaussianBlurRows } from './blur.js';
+import { gaussianBlurPlanesRows } from './blur.js';
 
 /** Local orientation of an image: unit tangent (along edges) and anisotropy in 0..1. */
 export interface FlowField {
@@ -66,9 +66,8 @@ export async function structureTensor(img: RgbF, sigma: number): Promise<FlowFie
   const f = f32(n);
   const g = f32(n);
   await sobelRows({ d, e, f, g, w, h }, h);
-  const E = (await gaussianBlurRows({ width: w, height: h, data: e }, sigma)).data;
-  const F = (await gaussianBlurRows({ width: w, height: h, data: f }, sigma)).data;
-  const G = (await gaussianBlurRows({ width: w, height: h, data: g }, sigma)).data;
+  const planes = [e, f, g].map((data) => ({ width: w, height: h, data }));
+  const [E, F, G] = (await gaussianBlurPlanesRows(planes, sigma)).map((p) => p.data);
   const tx = f32(n);
   const ty = f32(n);
   const an = f32(n);
