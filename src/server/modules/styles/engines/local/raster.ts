@@ -167,11 +167,23 @@ export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return mulberry32(a);
   };
+}
+
+/**
+ * The number at index `k` (from 0) of `rng(seed)`'s sequence: its state only counts up by a
+ * constant, so any part of the sequence can be computed on its own (rows on both threads).
+ */
+export function rngAt(seed: number, k: number): number {
+  return mulberry32((Math.imul(k + 1, 0x6d2b79f5) + (seed >>> 0)) >>> 0);
+}
+
+function mulberry32(a: number): number {
+  let t = a;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
 /** A plane at half the size (rounded up), each pixel the mean of a 2 × 2 block. */

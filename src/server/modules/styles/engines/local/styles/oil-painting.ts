@@ -6,7 +6,7 @@ import {
   halfPlane,
   oklabToSrgbRange,
   rgb8Of,
-  rng,
+  rngAt,
   srgbToOklabRange,
 } from '../raster.js';
 import { halfFlow, structureTensor } from '../kernels/structure-tensor.js';
@@ -133,22 +133,14 @@ export const oilPainting: LocalStyleEngine = {
     const paint = await anisotropicKuwahara(work, flow, Math.max(2.5, 6 * u), 8, 1);
     // The subject is painted with a finer brush: more of its own detail stays in the paint.
     const detail = await domainTransform(work, 6 * u, 0.1, 1);
-    const pd = paint.data;
-    const dd = detail.data;
-    for (let i = 0; i < subject.length; i++) {
-      const s = Math.min(1, subject[i] * 1.3) * 0.45;
-      if (s <= 0.01) continue;
-      for (let c = 0; c < 3; c++) pd[i * 3 + c] += (dd[i * 3 + c] - pd[i * 3 + c]) * s;
-    }
-    await enrichRows({ d: paint.data, w: paint.width, chroma: 1.25 }, paint.height);
+    await enrichRows({ d: paint.data, detail: detail.data, subject, w: paint.width, chroma: 1.25 }, paint.height);
     report(0.55);
     // Brush strokes: bristle-sized noise smeared along the flow, and broad strokes of a loaded
     // brush (coarser noise, smeared twice as far) that read as paint even at thumbnail size;
     // together a height field for impasto. The background gets the broad strokes at full strength.
     const { width: w, height: h } = work;
-    const r = rng(3);
     const noise = f32(w * h);
-    for (let i = 0; i < noise.length; i++) noise[i] = r();
+    await noiseRows({ noise, w }, h);
     const bristles = await gaussianBlurRows({ width: w, height: h, data: noise }, 0.6 * u);
     const strokes = normalised((await smoothAlongFlow(bristles, flow, 7 * u, 2)).data);
     const loaded = await gaussianBlurRows({ width: w, height: h, data: noise }, 2.2 * u);
@@ -182,23 +174,41 @@ export const oilPainting: LocalStyleEngine = {
   },
 };
 
-/** Richer, slightly more saturated colour as oil pigments give, computed in OKLab (in place). */
-const enrichRows = rowKernel<{ d: Float32Array; w: number; chroma: number }>(
-  'oil-painting/enrich',
-  ({ d, w, chroma }, y0, y1) => {
-    const from = y0 * w * 3;
-    const to = y1 * w * 3;
-    srgbToOklabRange(d, d, from, to);
-    for (let i = from; i < to; i += 3) {
-      const L = d[i];
-      // Gentle S-curve on lightness.
-      d[i] = L + 0.18 * (L - 0.5) * (1 - Math.abs(2 * L - 1));
-      d[i + 1] *= chroma;
-      d[i + 2] *= chroma;
-    }
-    oklabToSrgbRange(d, d, from, to);
-  },
-);
+interface EnrichArgs {
+  d: Float32Array;
+  detail: Float32Array;
+  subject: Float32Array;
+  w: number;
+  chroma: number;
+}
+
+/**
+ * The subject's finer paint mixed in, then richer, slightly more saturated colour as oil
+ * pigments give, computed in OKLab (in place).
+ */
+const enrichRows = rowKernel<EnrichArgs>('oil-painting/enrich', ({ d, detail, subject, w, chroma }, y0, y1) => {
+  for (let i = y0 * w; i < y1 * w; i++) {
+    const s = Math.min(1, subject[i] * 1.3) * 0.45;
+    if (s <= 0.01) continue;
+    for (let c = 0; c < 3; c++) d[i * 3 + c] += (detail[i * 3 + c] - d[i * 3 + c]) * s;
+  }
+  const from = y0 * w * 3;
+  const to = y1 * w * 3;
+  srgbToOklabRange(d, d, from, to);
+  for (let i = from; i < to; i += 3) {
+    const L = d[i];
+    // Gentle S-curve on lightness.
+    d[i] = L + 0.18 * (L - 0.5) * (1 - Math.abs(2 * L - 1));
+    d[i + 1] *= chroma;
+    d[i + 2] *= chroma;
+  }
+  oklabToSrgbRange(d, d, from, to);
+});
+
+/** Stroke noise, uniform in 0..1: the sequence `rng(3)` gives, filled by rows on both threads. */
+const noiseRows = rowKernel<{ noise: Float32Array; w: number }>('oil-painting/noise', ({ noise, w }, y0, y1) => {
+  for (let i = y0 * w; i < y1 * w; i++) noise[i] = rngAt(3, i);
+});
 
 /** Zero mean, unit standard deviation (in place), so stroke layers mix by their given weights. */
 function normalised(a: Float32Array): Float32Array {
