@@ -42,49 +42,98 @@ const compose = rowKernel<ComposeArgs>('ink-sketch/compose', ({ ink, tone, w, h,
   // 256 × 256 tiles (sampleTile's size), offset so texel coordinates stay positive.
   const strokesA = strokeTile(11, 256, 4).data;
   const strokesB = strokeTile(23, 256, 5).data;
-  const offset = 1024 * 256;
   const grainA = grainTile(256, 2, 5).data;
   const grainB = grainTile(256, 3, 9).data;
+  const cols = axisMap(W, w);
+  const rows = axisMap(H, h);
+  // The two working rows an output row blends, already blended across (ink, tone a column):
+  // each serves two or more output rows in turn, so it is blended across once.
+  let above = new Float64Array(W * 2);
+  let below = new Float64Array(W * 2);
+  let at = -2;
+  for (let y = y0; y < y1; y++) {
+    const yy = rows.i0[y];
+    if (yy !== at) {
+      if (yy === at + 1) {
+        const next = above;
+        above = below;
+        below = next;
+      } else acrossRow(ink, tone, cols.i0, cols.f, w, W, yy, above);
+      acrossRow(ink, tone, cols.i0, cols.f, w, W, yy + 1, below);
+      at = yy;
+    }
+    composeRow(above, below, strokesA, strokesB, grainA, grainB, rows.f[y], s, W, out, y);
+  }
+});
+
+/**
+ * Working row `sy`'s ink and tone, each interpolated across to the output's columns, into
+ * `dst` (two numbers a column). These are functions per row, not loops over the chunk: called
+ * once per chunk, a loop only ever ran as on-stack-replaced code (see licRow in flow-dog.ts).
+ */
+function acrossRow(
+  ink: Float32Array,
+  tone: Float32Array,
+  colI0: Int32Array,
+  colF: Float32Array,
+  w: number,
+  W: number,
+  sy: number,
+  dst: Float64Array,
+): void {
+  for (let x = 0; x < W; x++) {
+    const q = sy * w + colI0[x];
+    const fx = colF[x];
+    dst[2 * x] = ink[q] + (ink[q + 1] - ink[q]) * fx;
+    dst[2 * x + 1] = tone[q] + (tone[q + 1] - tone[q]) * fx;
+  }
+}
+
+/** Output row `y`: ink lines over pencil hatching by tone, on paper grain. */
+function composeRow(
+  above: Float64Array,
+  below: Float64Array,
+  strokesA: Float32Array,
+  strokesB: Float32Array,
+  grainA: Float32Array,
+  grainB: Float32Array,
+  fy: number,
+  s: number,
+  W: number,
+  out: Uint8ClampedArray,
+  y: number,
+): void {
+  const offset = 1024 * 256;
   const c1 = Math.cos(Math.PI / 4);
   const s1 = Math.sin(Math.PI / 4);
   const c2 = Math.cos(-Math.PI / 3.2);
   const s2 = Math.sin(-Math.PI / 3.2);
-  const cols = axisMap(W, w);
-  const rows = axisMap(H, h);
-  for (let y = y0; y < y1; y++) {
-    const ys1 = y * s1;
-    const yc1 = y * c1;
-    const ys2 = y * s2;
-    const yc2 = y * c2;
-    const r0 = rows.i0[y] * w;
-    const fy = rows.f[y];
-    for (let x = 0; x < W; x++) {
-      const q = r0 + cols.i0[x];
-      const fx = cols.f[x];
-      const la = ink[q] + (ink[q + 1] - ink[q]) * fx;
-      const lb = ink[q + w] + (ink[q + w + 1] - ink[q + w]) * fx;
-      const line = la + (lb - la) * fy;
-      const ta = tone[q] + (tone[q + 1] - tone[q]) * fx;
-      const tb = tone[q + w] + (tone[q + w + 1] - tone[q + w]) * fx;
-      let t = 1 - (ta + (tb - ta) * fy);
-      t = t < 0 ? 0 : t > 1 ? 1 : t;
-      const ti = (t * TONE_STEPS + 0.5) | 0;
-      const h1 = HATCH1[ti];
-      const h2 = HATCH2[ti];
-      let hatch = 0;
-      if (h1 > 0) hatch += h1 * sampleTile(strokesA, (x * c1 + ys1) / s + offset, (-x * s1 + yc1) / s + offset);
-      if (h2 > 0) hatch += h2 * sampleTile(strokesB, (x * c2 + ys2) / s + offset, (-x * s2 + yc2) / s + offset);
-      const a = 1 - (1 - line * 0.95) * (1 - (hatch < 1 ? hatch : 1)) * (1 - SMUDGE[ti]);
-      const g = (grainA[(y & 255) * 256 + (x & 255)] + grainB[((x + 101) & 255) * 256 + ((y + 37) & 255)]) * 0.007;
-      const i = y * W + x;
-      const d = dither(i);
-      const o = i * 3;
-      out[o] = ((PAPER[0] + g) * (1 - a) + INK[0] * a) * 255 + d;
-      out[o + 1] = ((PAPER[1] + g) * (1 - a) + INK[1] * a) * 255 + d;
-      out[o + 2] = ((PAPER[2] + g) * (1 - a) + INK[2] * a) * 255 + d;
-    }
+  const ys1 = y * s1;
+  const yc1 = y * c1;
+  const ys2 = y * s2;
+  const yc2 = y * c2;
+  for (let x = 0; x < W; x++) {
+    const la = above[2 * x];
+    const line = la + (below[2 * x] - la) * fy;
+    const ta = above[2 * x + 1];
+    let t = 1 - (ta + (below[2 * x + 1] - ta) * fy);
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const ti = (t * TONE_STEPS + 0.5) | 0;
+    const h1 = HATCH1[ti];
+    const h2 = HATCH2[ti];
+    let hatch = 0;
+    if (h1 > 0) hatch += h1 * sampleTile(strokesA, (x * c1 + ys1) / s + offset, (-x * s1 + yc1) / s + offset);
+    if (h2 > 0) hatch += h2 * sampleTile(strokesB, (x * c2 + ys2) / s + offset, (-x * s2 + yc2) / s + offset);
+    const a = 1 - (1 - line * 0.95) * (1 - (hatch < 1 ? hatch : 1)) * (1 - SMUDGE[ti]);
+    const g = (grainA[(y & 255) * 256 + (x & 255)] + grainB[((x + 101) & 255) * 256 + ((y + 37) & 255)]) * 0.007;
+    const i = y * W + x;
+    const d = dither(i);
+    const o = i * 3;
+    out[o] = ((PAPER[0] + g) * (1 - a) + INK[0] * a) * 255 + d;
+    out[o + 1] = ((PAPER[1] + g) * (1 - a) + INK[1] * a) * 255 + d;
+    out[o + 2] = ((PAPER[2] + g) * (1 - a) + INK[2] * a) * 255 + d;
   }
-});
+}
 
 /** The soft XDoG threshold, in place: edge signal → ink darkness 0..1. */
 const thresholdRows = rowKernel<{
