@@ -37,6 +37,8 @@ export interface PoolOptions {
 /** A worker-thread pool that starts on its first task and can be closed and used again. */
 export interface LazyPool<Task, Result> {
   run(task: Task, options?: { transferList?: TransferListItem[] }): Promise<Result>;
+  /** Starts a thread now, if none is running, by giving it `idleTask`, a task that does nothing. */
+  start(idleTask: Task): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,11 @@ export function lazyPool<Task, Result>(name: string, callerUrl: string, options:
         openPools.add(lazy as LazyPool<unknown, unknown>);
       }
       return pool.run(task, runOptions);
+    },
+    start(idleTask) {
+      if (pool && pool.threads.length > 0) return;
+      // Any failure shows again in the task that needs the thread.
+      lazy.run(idleTask).catch(() => {});
     },
     async close() {
       const current = pool;

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { image_transformations } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { publicRenditions, storeRenditions } from '../../infra/renditions.js';
-import { renderLocalMockups, UnknownVariantError } from './local/index.js';
+import { renderLocalMockups, startLocalMockups, UnknownVariantError } from './local/index.js';
 import { templateOptions } from './templates.js';
 import { listMockups, saveMockups, type MockupRow } from './repository.js';
 
@@ -111,6 +111,7 @@ export async function generateMockups(
     (id) => !rows.some((row) => row.printful_variant_id === id && row.source === 'local'),
   );
   if (missing.length > 0) {
+    startLocalMockups(missing);
     const bytes = await artworkBytes(context, artwork.id, artwork.storage_path);
     // Concurrent calls for one artwork share each variant's render: five visitors' (or one
     // impatient visitor's) requests make one set of files, not five sets with four orphaned.

@@ -9,6 +9,8 @@ export type MockupTask = { templateCache?: string } & (
   | { kind: 'views'; artwork: Uint8Array; variantId: number }
   | { kind: 'blank'; variantId: number }
   | { kind: 'warm'; variantIds: number[] }
+  /** Nothing: starts the thread ahead of its work (see startLocalMockups). */
+  | { kind: 'start' }
 );
 
 export default async function mockupTask(task: MockupTask): Promise<RenderedView[] | Uint8Array | null> {
@@ -19,6 +21,8 @@ export default async function mockupTask(task: MockupTask): Promise<RenderedView
       return renderBlank(task.variantId, task.templateCache);
     case 'warm':
       await warmTemplates(task.variantIds, task.templateCache);
+      return null;
+    case 'start':
       return null;
   }
 }
