@@ -1,11 +1,19 @@
-import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+/**
+ * The artwork in the worker: the decoded pixels the main thread shares (see codec.ts) and
+ * the mip chain built from them, remembered for the next product of the same artwork.
+ */
 
 /** One level of the artwork's mip chain: packed RGB, 8 bits per channel. */
 export interface ArtLevel {
   width: number;
   height: number;
   data: Uint8Array;
+}
+
+/** The artwork as decoded once for every view of every product, in memory the threads share. */
+export interface DecodedArtwork extends ArtLevel {
+  /** Names these pixels: equal keys, equal pixels. */
+  key: string;
 }
 
 /** The artwork decoded once and shared by every view of every product. */
@@ -16,50 +24,32 @@ export interface PreparedArtwork {
   levels: ArtLevel[];
 }
 
-/** Largest side kept in memory: enough for an 800 px mockup's close-up views. */
-const MAX_SIDE = 1024;
 const MIN_SIDE = 24;
 const CACHE_SIZE = 4;
 
-const cache = new Map<string, Promise<PreparedArtwork>>();
+const cache = new Map<string, PreparedArtwork>();
 
 /**
- * Decodes and downsizes the artwork, remembering the last few by content so that the
- * storefront's one-call-per-product requests decode each artwork once, not once per product.
+ * The artwork's mip chain, remembering the last few so that the storefront's
+ * one-call-per-product requests halve each artwork once, not once per product.
  */
-export function prepareArtwork(artwork: Uint8Array): Promise<PreparedArtwork> {
-  const key = createHash('sha1').update(artwork).digest('hex');
-  const hit = cache.get(key);
+export function prepareArtwork(artwork: DecodedArtwork): PreparedArtwork {
+  const hit = cache.get(artwork.key);
   if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
+    cache.delete(artwork.key);
+    cache.set(artwork.key, hit);
     return hit;
   }
-  const prepared = decode(artwork);
-  cache.set(key, prepared);
-  prepared.catch(() => cache.delete(key));
-  while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return prepared;
-}
-
-async function decode(artwork: Uint8Array): Promise<PreparedArtwork> {
-  const { data, info } = await sharp(artwork, { failOn: 'error' })
-    .rotate()
-    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  if (info.channels !== 3) throw new Error(`unexpected artwork channels: ${info.channels}`);
-  const levels: ArtLevel[] = [
-    { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) },
-  ];
+  const levels: ArtLevel[] = [{ width: artwork.width, height: artwork.height, data: artwork.data }];
   while (true) {
     const last = levels[levels.length - 1];
     if (Math.min(last.width, last.height) < MIN_SIDE * 2) break;
     levels.push(halve(last));
   }
-  return { aspect: info.width / info.height, levels };
+  const prepared = { aspect: artwork.width / artwork.height, levels };
+  cache.set(artwork.key, prepared);
+  while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return prepared;
 }
 
 /** 2×2 box filter: cheap and alias-free enough for choosing a level close to the view's scale. */

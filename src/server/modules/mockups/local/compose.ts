@@ -1,5 +1,3 @@
-import sharp, { type Sharp } from 'sharp';
-import { renderRenditions, type EncodedRendition } from '../../../infra/renditions.js';
 import type { ArtLevel, PreparedArtwork } from './artwork.js';
 import type { PrintLayer, PrintSpec, ViewTemplate } from './template.js';
 
@@ -115,38 +113,13 @@ function drawLayer(out: Uint8ClampedArray, layer: PrintLayer, art: PreparedArtwo
   }
 }
 
-/** The view's pixels with the artwork applied, packed RGB. */
+/**
+ * The view's pixels with the artwork applied, packed RGB, in memory shared with the main
+ * thread (which encodes them) so that handing them over copies nothing.
+ */
 export function composeView(template: ViewTemplate, art: PreparedArtwork): Uint8ClampedArray {
-  const out = new Uint8ClampedArray(template.base.length);
+  const out = new Uint8ClampedArray(new SharedArrayBuffer(template.base.length));
   out.set(template.base);
   for (const layer of template.layers) drawLayer(out, layer, art);
   return out;
-}
-
-function rawImage(pixels: Uint8Array | Uint8ClampedArray, width: number, height: number): Sharp {
-  return sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), {
-    raw: { width, height, channels: 3 },
-  });
-}
-
-// Huffman optimisation saves 6 % of the bytes for a third more encoding time: not worth it here.
-const mockupJpeg = (pipeline: Sharp) =>
-  pipeline.jpeg({ quality: 84, chromaSubsampling: '4:2:0', optimiseCoding: false });
-
-export function encodeJpeg(pixels: Uint8Array | Uint8ClampedArray, width: number, height: number): Promise<Buffer> {
-  return mockupJpeg(rawImage(pixels, width, height)).toBuffer();
-}
-
-/** The view as a JPEG and its smaller renditions, all from the one pipeline of its pixels. */
-export async function encodeJpegWithRenditions(
-  pixels: Uint8Array | Uint8ClampedArray,
-  width: number,
-  height: number,
-): Promise<{ image: Buffer; renditions: EncodedRendition[] }> {
-  const raw = rawImage(pixels, width, height);
-  const [image, renditions] = await Promise.all([
-    mockupJpeg(raw.clone()).toBuffer(),
-    renderRenditions(raw, { width, height }, mockupJpeg),
-  ]);
-  return { image, renditions };
 }

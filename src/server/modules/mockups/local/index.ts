@@ -1,14 +1,15 @@
 /**
  * Local mockups: the artwork on every product of the built-in catalog, drawn by our own code
- * in a fraction of a second. Rendering runs in worker threads so the event loop never blocks
+ * in a fraction of a second. Drawing runs in worker threads so the event loop never blocks
  * on pixels; each product family always goes to the same worker, which keeps that family's
- * templates (the products drawn without print) in memory after building them once.
+ * templates (the products drawn without print) in memory after building them once. Decoding
+ * the artwork and encoding the views happen here, in libvips (codec.ts).
  */
-import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
 import { availableParallelism } from 'node:os';
 import type { EncodedRendition } from '../../../infra/renditions.js';
 import { lazyPool, type LazyPool } from '../../../infra/worker-pools.js';
 import { defaultStoreProducts, findBuiltinVariant, type MockupKind } from '../../../../domain/builtin-catalog.js';
+import { decodeArtwork, encodeJpeg, encodeJpegWithRenditions } from './codec.js';
 import type { RenderedView } from './render.js';
 import type { MockupTask } from './worker.js';
 
@@ -50,7 +51,7 @@ const LANE_OF: Record<MockupKind, number> = {
  */
 const IDLE_TIMEOUT_MS = 60_000;
 
-type Pool = LazyPool<MockupTask, RenderedView[] | Uint8Array | null>;
+type Pool = LazyPool<MockupTask, RenderedView[] | RenderedView | undefined>;
 const lanes: Pool[] = Array.from({ length: Math.min(2, Math.max(1, availableParallelism())) }, () =>
   lazyPool('./worker', import.meta.url, { maxThreads: 1, idleTimeout: IDLE_TIMEOUT_MS }),
 );
@@ -65,8 +66,6 @@ function kindOf(variantId: number): MockupKind {
   return found.product.mockup;
 }
 
-const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
 export interface TemplateOptions {
   /** A folder keeping the product templates between processes (see template-cache.ts). */
   templateCache?: string;
@@ -74,9 +73,9 @@ export interface TemplateOptions {
 
 /**
  * Starts the workers that will render these variants, without waiting for them: a thread
- * takes 80 ms of CPU to start (sharp's loading most of it), several times that in wall time
- * while a freshly started shop finishes its own start. Started as the request comes in, it
- * is ready by the time the artwork has been read.
+ * takes 25 ms of CPU to start, several times that in wall time while a freshly started shop
+ * finishes its own start. Started as the request comes in, it is ready by the time the
+ * artwork has been read.
  */
 export function startLocalMockups(variantIds: readonly number[]): void {
   const kinds = new Set(variantIds.map((variantId) => findBuiltinVariant(variantId)?.product.mockup));
@@ -90,28 +89,22 @@ export async function renderLocalMockups(
   { templateCache }: TemplateOptions = {},
 ): Promise<LocalMockup[]> {
   const lane = laneFor(kindOf(variantId));
-  // A private copy: the caller's Buffer may share its memory with others, and ours is moved.
-  const bytes = new Uint8Array(artwork);
-  const views = (await lane.run(
-    { kind: 'views', artwork: bytes, variantId, templateCache },
-    { transferList: [bytes.buffer] },
-  )) as RenderedView[];
-  return views.map((view) => ({
-    placement: view.placement,
-    label: view.label,
-    image: toBuffer(view.image),
-    renditions: view.renditions.map(({ width, height, image }) => ({
-      width,
-      height,
-      data: image ? toBuffer(image) : undefined,
+  const decoded = await decodeArtwork(artwork);
+  const views = (await lane.run({ kind: 'views', artwork: decoded, variantId, templateCache })) as RenderedView[];
+  return Promise.all(
+    views.map(async (view) => ({
+      placement: view.placement,
+      label: view.label,
+      ...(await encodeJpegWithRenditions(view.pixels, view.width, view.height)),
     })),
-  }));
+  );
 }
 
 /** The product shown without artwork (the catalog's product image). */
 export async function renderProductImage(variantId: number, { templateCache }: TemplateOptions = {}): Promise<Buffer> {
-  const image = (await laneFor(kindOf(variantId)).run({ kind: 'blank', variantId, templateCache })) as Uint8Array;
-  return toBuffer(image);
+  const view = (await laneFor(kindOf(variantId)).run({ kind: 'blank', variantId, templateCache })) as
+    RenderedView | undefined;
+  return view ? encodeJpeg(view.pixels, view.width, view.height) : Buffer.alloc(0);
 }
 
 /**

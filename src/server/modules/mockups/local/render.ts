@@ -1,10 +1,11 @@
 /**
  * The renderer itself, in whichever thread runs it: templates are cached in this thread's
- * memory, the artwork is decoded once per call (and remembered for the next product).
+ * memory, the artwork's mip chain is built once per artwork (and remembered for the next
+ * product). It draws pixels; the main thread decodes the artwork and encodes the views.
  */
 import { findBuiltinVariant, type MockupKind } from '../../../../domain/builtin-catalog.js';
-import { prepareArtwork } from './artwork.js';
-import { composeView, encodeJpeg, encodeJpegWithRenditions } from './compose.js';
+import { prepareArtwork, type DecodedArtwork } from './artwork.js';
+import { composeView } from './compose.js';
 import { hoodieViews, teeViews, toteViews } from './products/apparel.js';
 import { mugViews } from './products/mug.js';
 import { phoneCaseViews } from './products/phone-case.js';
@@ -15,10 +16,10 @@ import { templateFor, type ViewContext, type ViewDefinition } from './views.js';
 export interface RenderedView {
   placement: string;
   label: string;
-  /** JPEG */
-  image: Uint8Array;
-  /** Smaller JPEGs for `srcset`; without `image`, the rendition is the view itself. */
-  renditions: Array<{ width: number; height: number; image?: Uint8Array }>;
+  width: number;
+  height: number;
+  /** Packed RGB, in memory shared with the thread that asked. */
+  pixels: Uint8ClampedArray;
 }
 
 const viewsByKind: Record<MockupKind, (context: ViewContext) => ViewDefinition[]> = {
@@ -40,30 +41,30 @@ export function viewsOf(variantId: number, artAspect: number): ViewDefinition[] 
   return viewsByKind[found.product.mockup]({ product: found.product, variant: found.variant, artAspect });
 }
 
-export async function renderViews(artwork: Uint8Array, variantId: number, cacheDir?: string): Promise<RenderedView[]> {
-  const art = await prepareArtwork(artwork);
+export async function renderViews(
+  artwork: DecodedArtwork,
+  variantId: number,
+  cacheDir?: string,
+): Promise<RenderedView[]> {
+  const art = prepareArtwork(artwork);
   const views = viewsOf(variantId, art.aspect) ?? [];
   return Promise.all(
     views.map(async (view) => {
       const template = await templateFor(view, cacheDir);
       const pixels = composeView(template, art);
-      const { image, renditions } = await encodeJpegWithRenditions(pixels, template.width, template.height);
-      return {
-        placement: view.placement,
-        label: view.label,
-        image,
-        renditions: renditions.map(({ width, height, data }) => ({ width, height, image: data })),
-      };
+      return { placement: view.placement, label: view.label, width: template.width, height: template.height, pixels };
     }),
   );
 }
 
-/** The main view without artwork. */
-export async function renderBlank(variantId: number, cacheDir?: string): Promise<Uint8Array> {
+/** The main view without artwork; undefined when the catalog lacks the variant. */
+export async function renderBlank(variantId: number, cacheDir?: string): Promise<RenderedView | undefined> {
   const [main] = viewsOf(variantId, 0.75) ?? [];
-  if (!main) return new Uint8Array();
+  if (!main) return undefined;
   const template = await templateFor(main, cacheDir);
-  return encodeJpeg(template.base, template.width, template.height);
+  const pixels = new Uint8ClampedArray(new SharedArrayBuffer(template.base.length));
+  pixels.set(template.base);
+  return { placement: main.placement, label: main.label, width: template.width, height: template.height, pixels };
 }
 
 /** Builds the templates of these variants' views (portrait and landscape wall art alike). */

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 
 /**
  * A view template is everything about one mockup view that does not depend on the artwork:
@@ -256,13 +256,15 @@ function blendRgba(base: Uint8Array, rgba: Uint8Array): void {
   }
 }
 
-function svgPipeline(
+/** sharp is loaded when a template is drawn: a worker that reads its templates back never needs it. */
+async function svgPipeline(
   width: number,
   height: number,
   svgBody: string,
   background?: string,
   scale = 1,
-): ReturnType<typeof sharp> {
+): Promise<Sharp> {
+  const { default: sharp } = await import('sharp');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(width / scale)}" height="${Math.ceil(height / scale)}" viewBox="0 0 ${width} ${height}">` +
     (background ? `<rect width="${width}" height="${height}" fill="${background}"/>` : '') +
@@ -278,7 +280,7 @@ function svgPipeline(
 
 /** An opaque SVG scene (without the outer <svg> element) as packed RGB. */
 export async function renderScene(width: number, height: number, svgBody: string): Promise<Uint8Array> {
-  const data = await svgPipeline(width, height, svgBody, '#ffffff').removeAlpha().raw().toBuffer();
+  const data = await (await svgPipeline(width, height, svgBody, '#ffffff')).removeAlpha().raw().toBuffer();
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
@@ -289,7 +291,7 @@ export async function renderScene(width: number, height: number, svgBody: string
  */
 export async function softMask(width: number, height: number, svgBody: string, sigma: number): Promise<Uint8Array> {
   const f = sigma >= 12 ? 4 : sigma >= 4 ? 2 : 1;
-  let pipeline = svgPipeline(width, height, svgBody, undefined, f).ensureAlpha().extractChannel(3);
+  let pipeline = (await svgPipeline(width, height, svgBody, undefined, f)).ensureAlpha().extractChannel(3);
   if (sigma / f >= 0.3) pipeline = pipeline.blur(sigma / f);
   const small = await pipeline.raw().toBuffer();
   if (f === 1) return new Uint8Array(small.buffer, small.byteOffset, small.length);
@@ -354,7 +356,9 @@ export async function rasterize(
   svgBody: string,
   background?: string,
 ): Promise<Uint8Array> {
-  const { data, info } = await svgPipeline(width, height, svgBody, background)
+  const { data, info } = await (
+    await svgPipeline(width, height, svgBody, background)
+  )
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -366,7 +370,7 @@ export async function rasterize(
 
 /** Coverage mask (0…255) of SVG shapes: their alpha channel. */
 export async function rasterizeMask(width: number, height: number, svgBody: string): Promise<Uint8Array> {
-  const data = await svgPipeline(width, height, svgBody).ensureAlpha().extractChannel(3).raw().toBuffer();
+  const data = await (await svgPipeline(width, height, svgBody)).ensureAlpha().extractChannel(3).raw().toBuffer();
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 

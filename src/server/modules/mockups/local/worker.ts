@@ -2,18 +2,19 @@
  * Piscina worker: renders local mockups. Each worker keeps the templates of the products it
  * is given, so the pool routes a product family to the same worker every time.
  */
+import type { DecodedArtwork } from './artwork.js';
 import { renderBlank, renderViews, warmTemplates, type RenderedView } from './render.js';
 
 /** `templateCache`: a folder keeping templates between processes (none: built in memory only). */
 export type MockupTask = { templateCache?: string } & (
-  | { kind: 'views'; artwork: Uint8Array; variantId: number }
+  | { kind: 'views'; artwork: DecodedArtwork; variantId: number }
   | { kind: 'blank'; variantId: number }
   | { kind: 'warm'; variantIds: number[] }
   /** Nothing: starts the thread ahead of its work (see startLocalMockups). */
   | { kind: 'start' }
 );
 
-export default async function mockupTask(task: MockupTask): Promise<RenderedView[] | Uint8Array | null> {
+export default async function mockupTask(task: MockupTask): Promise<RenderedView[] | RenderedView | undefined> {
   switch (task.kind) {
     case 'views':
       return renderViews(task.artwork, task.variantId, task.templateCache);
@@ -21,8 +22,8 @@ export default async function mockupTask(task: MockupTask): Promise<RenderedView
       return renderBlank(task.variantId, task.templateCache);
     case 'warm':
       await warmTemplates(task.variantIds, task.templateCache);
-      return null;
+      return undefined;
     case 'start':
-      return null;
+      return undefined;
   }
 }
