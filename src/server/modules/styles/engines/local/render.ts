@@ -39,7 +39,7 @@ export interface LocalRenderOutput {
  * Renders up to this long side are previews, which reuse the last render's buffers
  * (scratch.ts); larger ones are print files, which keep none and collect their garbage.
  */
-const PREVIEW_LONG_SIDE = 2048;
+export const PREVIEW_LONG_SIDE = 2048;
 
 /** Renders after the first, with stronger settings, when the quality check fails. */
 const MAX_RETRIES = 2;
