@@ -87,6 +87,37 @@ export function axisMap(outN: number, inN: number): { i0: Int32Array; f: Float32
   return { i0, f };
 }
 
+/**
+ * The two working rows (`sy` and `sy + 1`) that an output row blends when an image is
+ * enlarged by rows, each filled once by `fill` (blended across to the output's columns) and
+ * handed on as the output rows move down: a working row serves two or more output rows in turn.
+ */
+export class RowPair {
+  above: Float64Array;
+  below: Float64Array;
+  private at = -2;
+
+  constructor(
+    length: number,
+    private readonly fill: (sy: number, dst: Float64Array) => void,
+  ) {
+    this.above = new Float64Array(length);
+    this.below = new Float64Array(length);
+  }
+
+  /** Makes `above` working row `sy` and `below` row `sy + 1`. */
+  moveTo(sy: number): void {
+    if (sy === this.at) return;
+    if (sy === this.at + 1) {
+      const next = this.above;
+      this.above = this.below;
+      this.below = next;
+    } else this.fill(sy, this.above);
+    this.fill(sy + 1, this.below);
+    this.at = sy;
+  }
+}
+
 export function clamp01(v: number): number {
   return v < 0 ? 0 : v > 1 ? 1 : v;
 }

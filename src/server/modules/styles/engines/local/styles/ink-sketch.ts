@@ -1,4 +1,15 @@
-import { type Plane, type RgbF, axisMap, dither, f32, luminance, rgb8Of, smoothstep, srgbToOklab } from '../raster.js';
+import {
+  type Plane,
+  type RgbF,
+  RowPair,
+  axisMap,
+  dither,
+  f32,
+  luminance,
+  rgb8Of,
+  smoothstep,
+  srgbToOklab,
+} from '../raster.js';
 import { boxBlur3Rows, wideBlur } from '../kernels/blur.js';
 import { domainTransform } from '../kernels/domain-transform.js';
 import { structureTensor } from '../kernels/structure-tensor.js';
@@ -46,23 +57,11 @@ const compose = rowKernel<ComposeArgs>('ink-sketch/compose', ({ ink, tone, w, h,
   const grainB = grainTile(256, 3, 9).data;
   const cols = axisMap(W, w);
   const rows = axisMap(H, h);
-  // The two working rows an output row blends, already blended across (ink, tone a column):
-  // each serves two or more output rows in turn, so it is blended across once.
-  let above = new Float64Array(W * 2);
-  let below = new Float64Array(W * 2);
-  let at = -2;
+  // The two working rows an output row blends, each blended across once (ink, tone a column).
+  const pair = new RowPair(W * 2, (sy, dst) => acrossRow(ink, tone, cols.i0, cols.f, w, W, sy, dst));
   for (let y = y0; y < y1; y++) {
-    const yy = rows.i0[y];
-    if (yy !== at) {
-      if (yy === at + 1) {
-        const next = above;
-        above = below;
-        below = next;
-      } else acrossRow(ink, tone, cols.i0, cols.f, w, W, yy, above);
-      acrossRow(ink, tone, cols.i0, cols.f, w, W, yy + 1, below);
-      at = yy;
-    }
-    composeRow(above, below, strokesA, strokesB, grainA, grainB, rows.f[y], s, W, out, y);
+    pair.moveTo(rows.i0[y]);
+    composeRow(pair.above, pair.below, strokesA, strokesB, grainA, grainB, rows.f[y], s, W, out, y);
   }
 });
 

@@ -1,4 +1,5 @@
 import {
+  RowPair,
   axisMap,
   dither,
   enlargePlane,
@@ -37,23 +38,11 @@ const compose = rowKernel<ComposeArgs>('oil-painting/compose', ({ colour, relief
   const rows = axisMap(H, h);
   const weaveX = new Float32Array(W);
   for (let x = 0; x < W; x++) weaveX[x] = Math.sin(x * f) * 0.6;
-  // The two paint rows an output row blends, already blended across: each serves two or
-  // three output rows in turn, so it is blended across once, not for every output row.
-  let above = new Float64Array(W * 4);
-  let below = new Float64Array(W * 4);
-  let at = -2;
+  // The two paint rows an output row blends, each blended across once (r, g, b, relief a column).
+  const pair = new RowPair(W * 4, (sy, dst) => acrossRow(colour, relief, cols.i0, cols.f, w, W, sy, dst));
   for (let y = y0; y < y1; y++) {
-    const yy = rows.i0[y];
-    if (yy !== at) {
-      if (yy === at + 1) {
-        const next = above;
-        above = below;
-        below = next;
-      } else acrossRow(colour, relief, cols.i0, cols.f, w, W, yy, above);
-      acrossRow(colour, relief, cols.i0, cols.f, w, W, yy + 1, below);
-      at = yy;
-    }
-    composeRow(above, below, grain, weaveX, rows.f[y], Math.sin(y * f), W, out, y);
+    pair.moveTo(rows.i0[y]);
+    composeRow(pair.above, pair.below, grain, weaveX, rows.f[y], Math.sin(y * f), W, out, y);
   }
 });
 
