@@ -133,6 +133,13 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       }
     };
 
+    // The first kill comes at a random number of paid orders, so that every drill has one
+    // mid-way however fast the checkouts go; later ones at random times. The payment that
+    // reaches that number starts it: polling for it could miss the last payments' burst.
+    const firstKillAt = randomInt(1, Math.max(2, checkouts));
+    let firstKillDue!: () => void;
+    const firstKill = new Promise<void>((resolve) => (firstKillDue = resolve));
+
     const visitor = async () => {
       for (let index = next++; index < checkouts; index = next++) {
         const product = products[index % products.length];
@@ -145,15 +152,13 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
         const result = await call('/api/payments/test/confirm', { client_secret: created.client_secret, card });
         if (result.status !== 'succeeded') throw new Error(`payment refused: ${JSON.stringify(result)}`);
         paid.set(index, created.order_id);
+        if (paid.size === firstKillAt) firstKillDue();
       }
     };
 
     let visiting = true;
-    // The first kill comes at a random number of paid orders, so that every drill has one
-    // mid-way however fast the checkouts go; later ones at random times.
-    const firstKillAt = randomInt(1, Math.max(2, checkouts));
     const killer = (async () => {
-      while (visiting && paid.size < firstKillAt) await sleep(20);
+      await firstKill;
       while (visiting) {
         // Each restarted shop takes at least one more payment before it is killed again: on a
         // loaded machine a start can outlast the gap, and the drill would then never end.
