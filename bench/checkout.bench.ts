@@ -7,7 +7,7 @@
  *
  * The artwork is put in place before the shop starts (a finished transformation in the
  * data folder), and the visitors arrive once the shop's start-up work (style previews,
- * product pictures) is done, so the figures measure checkout and payment only.
+ * product pictures, the artwork's mockups) is done, so the figures measure checkout and payment only.
  * `BENCH_COLD=1` sends them in at once instead; `BENCH_VISITORS=n` changes the count;
  * `BENCH_DATABASE_URL=postgres://…/any` runs the shop on a fresh PostgreSQL database made
  * (and dropped) on that server instead of the embedded PGlite.
@@ -53,14 +53,24 @@ async function json(response: Response): Promise<any> {
   }
 }
 
-/** Waits until the shop answers /healthz quickly five times in a row (its start-up jobs are done). */
+/** The jobs queued or running in the shop, from its `/metrics`. */
+async function jobsInQueue(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return [...text.matchAll(/^wanderer_job_queue_depth\{[^}]*\} (\d+)$/gm)].reduce((sum, [, n]) => sum + Number(n), 0);
+}
+
+/**
+ * Waits until the shop's start-up work is done: no job queued or running (style previews,
+ * product pictures and the artwork's mockups render on worker threads, which share the two
+ * cores with the rush), then /healthz answered quickly five times in a row.
+ */
 async function waitUntilQuiet(url: string, timeoutMs = 90_000): Promise<number> {
   const started = performance.now();
   let quick = 0;
   while (quick < 5 && performance.now() - started < timeoutMs) {
     const before = performance.now();
     await (await fetch(`${url}/healthz`)).text();
-    quick = performance.now() - before < 30 ? quick + 1 : 0;
+    quick = performance.now() - before < 30 && (await jobsInQueue(url)) === 0 ? quick + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return performance.now() - started;
