@@ -54,6 +54,7 @@ export async function buildApp(context: AppContext, options: { webRoot?: string 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  context.requests.track(app);
   recordRoutes(app);
   await describeApi(app, { siteName: context.config.siteName });
   registerMetrics(app, { token: context.config.metricsToken });

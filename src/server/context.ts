@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { RequestsInFlight } from './http/in-flight.js';
 import { ReadCache } from './http/read-cache.js';
 import { deferredJobQueue } from './jobs/deferred-queue.js';
 import type { JobQueue } from './jobs/queue.js';
@@ -19,6 +20,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** The storefront's hot reads, kept in memory until their tables change. */
   readCache: ReadCache;
+  /** The requests being served now; background jobs wait for none (see `startJobQueue`). */
+  requests: RequestsInFlight;
   log: FastifyBaseLogger;
 }
 
@@ -42,9 +45,10 @@ export async function createContext(
   await database.migrate();
   const storage = overrides.storage ?? (await createStorage(config));
   await storage.ready();
-  const jobs = deferredJobQueue(database, log);
+  const requests = new RequestsInFlight();
+  const jobs = deferredJobQueue(database, log, requests);
   if (!overrides.startJobsLater) await jobs.ready();
-  return { config, database, db: database.db, storage, jobs, readCache: new ReadCache(database), log };
+  return { config, database, db: database.db, storage, jobs, readCache: new ReadCache(database), requests, log };
 }
 
 export async function closeContext(

@@ -13,14 +13,19 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client.js';
+import type { RequestsInFlight } from '../http/in-flight.js';
 import type { JobQueue } from './queue.js';
 
-export function deferredJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): JobQueue {
+export function deferredJobQueue(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  requests?: RequestsInFlight,
+): JobQueue {
   let started: Promise<JobQueue> | undefined;
   let queue: JobQueue | undefined;
   const start = () =>
     (started ??= import('./queue.js')
-      .then(({ startJobQueue }) => startJobQueue(database, log))
+      .then(({ startJobQueue }) => startJobQueue(database, log, requests))
       .then((running) => (queue = running)));
   const running = () => {
     if (!queue) throw new Error('jobs queued in a transaction need a running queue: await jobs.ready() first');

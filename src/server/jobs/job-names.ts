@@ -49,6 +49,11 @@ export interface JobSettings {
   heartbeatSeconds: number;
   /** pg-boss queue policy; `exclusive` keeps one job per singletonKey queued or running. */
   policy?: 'standard' | 'exclusive';
+  /**
+   * Nobody waits on this job as it runs: in a process that also serves visitors it starts
+   * once none is being served (see `startJobQueue`). A job a visitor is watching never waits.
+   */
+  background?: boolean;
 }
 
 const defaults: JobSettings = {
@@ -61,7 +66,7 @@ const defaults: JobSettings = {
 
 /** Per-job tuning, one entry per job (so that every queue is made at start); `{}` runs with the defaults. */
 export const jobSettings: Record<JobName, Partial<JobSettings>> = {
-  'storage.delete': {},
+  'storage.delete': { background: true },
   'catalog.product-image': {},
   'catalog.catalog-images': { policy: 'exclusive' },
   'style.render-preview': {},
@@ -74,16 +79,29 @@ export const jobSettings: Record<JobName, Partial<JobSettings>> = {
   // One job per order at a time (singletonKey = order id), retried with back-off for about two
   // hours (10 s, 20 s, 40 s, … each with up to as much again of jitter); the first retry comes
   // quickly, so that an order whose worker died mid-way is finished within a minute or so.
-  'order.send-confirmation': { concurrency: 4, retryLimit: 9, retryDelaySeconds: 10, policy: 'exclusive' },
+  'order.send-confirmation': {
+    concurrency: 4,
+    retryLimit: 9,
+    retryDelaySeconds: 10,
+    policy: 'exclusive',
+    background: true,
+  },
   'order.submit-fulfilment': {
     concurrency: 4,
     retryLimit: 9,
     retryDelaySeconds: 10,
     expireInSeconds: 5 * 60,
     policy: 'exclusive',
+    background: true,
   },
-  'order.send-shipped': { concurrency: 2, retryLimit: 6, retryDelaySeconds: 60, policy: 'exclusive' },
-  'fulfilment.simulated-advance': { concurrency: 4, retryLimit: 3, retryDelaySeconds: 5 },
+  'order.send-shipped': {
+    concurrency: 2,
+    retryLimit: 6,
+    retryDelaySeconds: 60,
+    policy: 'exclusive',
+    background: true,
+  },
+  'fulfilment.simulated-advance': { concurrency: 4, retryLimit: 3, retryDelaySeconds: 5, background: true },
 };
 
 export const JOB_NAMES = Object.keys(jobSettings) as JobName[];

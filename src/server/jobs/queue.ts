@@ -5,6 +5,7 @@
 import { PgBoss, type SendOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { transactionExecutor, type DatabaseHandle, type Transaction } from '../db/client.js';
+import type { RequestsInFlight } from '../http/in-flight.js';
 import { jobRuns, reportQueueDepths, timed } from '../http/metrics.js';
 import type { NextJob } from './flow.js';
 import {
@@ -52,8 +53,23 @@ const SUPERVISE_SECONDS = 10;
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
 /** What pg-boss writes on a job it failed because its worker stopped beating. */
 const HEARTBEAT_TIMEOUT = 'job heartbeat timeout';
+/**
+ * A background job starts once this process has served no request for `quietMs`, or after
+ * `maxWaitMs`: a rush of 100 checkouts is served in a few seconds, and a shop that stays busy
+ * longer still gets its orders sent on, a few jobs every ten seconds.
+ */
+const BACKGROUND_WAIT = { quietMs: 100, maxWaitMs: 10_000 };
 
-export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<JobQueue> {
+/**
+ * Starts pg-boss on `database`. A background job (see `JobSettings.background`) waits while
+ * `requests` has any in flight: measured with 100 checkouts at once, paid orders' jobs worked
+ * among them stretched the rush (p95) from 2.4–2.7 s to 4.0–5.1 s.
+ */
+export async function startJobQueue(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  requests?: RequestsInFlight,
+): Promise<JobQueue> {
   const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
   const boss =
     database.kind === 'pglite'
@@ -180,7 +196,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
 
     async work(handlers) {
       for (const [name, handler] of Object.entries(handlers) as Array<[JobName, (data: unknown) => Promise<void>]>) {
-        const { concurrency } = settingsFor(name);
+        const { concurrency, background } = settingsFor(name);
         const ids: string[] = [];
         const busy = new Set<string>();
         busySlots.set(name, busy);
@@ -189,6 +205,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
           workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
             busy.add(workerId);
             try {
+              if (background) await requests?.quiet(BACKGROUND_WAIT.quietMs, BACKGROUND_WAIT.maxWaitMs);
               await timed(
                 (seconds, failed) =>
                   jobRuns.observe({ queue: name, outcome: failed ? 'failed' : 'completed' }, seconds),

@@ -62,6 +62,8 @@ export async function transformationRoutes(app: FastifyInstance, context: AppCon
       else streamsByAddress.delete(address);
     };
     reply.hijack();
+    // From here the stream waits for progress to pass on; it is no longer being served.
+    context.requests.settle(request);
     const response = reply.raw;
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
