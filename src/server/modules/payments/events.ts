@@ -47,16 +47,24 @@ type OrderRow = typeof orders.$inferSelect;
 
 const uuid = z.uuid();
 
-/** The order a payment belongs to: by our id in its metadata, else by the payment's id. */
-async function findOrderFor(db: Database, event: PaymentEvent): Promise<OrderRow | null> {
+/** Whether `order` is the one `event` names: our id in its metadata, and this payment or none yet. */
+function isOrderOf(order: OrderRow | undefined, event: PaymentEvent): order is OrderRow {
+  return (
+    order !== undefined &&
+    order.id === event.orderId &&
+    (order.stripe_payment_intent_id === null || order.stripe_payment_intent_id === event.paymentIntentId)
+  );
+}
+
+/**
+ * The order a payment belongs to: by our id in its metadata, else by the payment's id.
+ * `known` is the order the caller read for this very payment a moment ago; it is not read again.
+ */
+async function findOrderFor(db: Database, event: PaymentEvent, known?: OrderRow): Promise<OrderRow | null> {
+  if (isOrderOf(known, event)) return known;
   if (event.orderId && uuid.safeParse(event.orderId).success) {
     const [order] = await db.select().from(orders).where(eq(orders.id, event.orderId));
-    if (
-      order &&
-      (order.stripe_payment_intent_id === null || order.stripe_payment_intent_id === event.paymentIntentId)
-    ) {
-      return order;
-    }
+    if (isOrderOf(order, event)) return order;
   }
   const [order] = await db.select().from(orders).where(eq(orders.stripe_payment_intent_id, event.paymentIntentId));
   return order ?? null;
@@ -86,8 +94,17 @@ async function recordOnce(
   });
 }
 
-export async function applyPaymentEvent(context: AppContext, event: PaymentEvent): Promise<AppliedPaymentEvent> {
-  const order = await findOrderFor(context.db, event);
+/**
+ * Applies `event` to its order. `known` is the order the caller has just read for this payment
+ * (the test provider's own confirmation); every change below is guarded by the order's state
+ * in its own statement, so a read a moment old decides nothing the database has not checked.
+ */
+export async function applyPaymentEvent(
+  context: AppContext,
+  event: PaymentEvent,
+  known?: OrderRow,
+): Promise<AppliedPaymentEvent> {
+  const order = await findOrderFor(context.db, event, known);
   const orderId = order?.id ?? null;
   if (!order) {
     const { duplicate } = await recordOnce(context, event, null, async () => false);

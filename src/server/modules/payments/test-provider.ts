@@ -152,27 +152,35 @@ export async function confirmTestPayment(
   const outcome = testCardOutcome(digits);
 
   if (outcome.kind === 'declined') {
-    await applyPaymentEvent(context, {
-      id: newEventId(),
-      provider: PROVIDER,
-      type: 'payment_intent.payment_failed',
-      paymentIntentId,
-      orderId: order.id,
-      error: outcome.message,
-      payload: { card, code: outcome.code, decline_code: outcome.decline_code },
-    });
+    await applyPaymentEvent(
+      context,
+      {
+        id: newEventId(),
+        provider: PROVIDER,
+        type: 'payment_intent.payment_failed',
+        paymentIntentId,
+        orderId: order.id,
+        error: outcome.message,
+        payload: { card, code: outcome.code, decline_code: outcome.decline_code },
+      },
+      order,
+    );
     throw new CardError(402, outcome.message, { code: outcome.code, decline_code: outcome.decline_code });
   }
 
   if (outcome.kind === 'requires_action') {
-    await applyPaymentEvent(context, {
-      id: newEventId(),
-      provider: PROVIDER,
-      type: 'payment_intent.requires_action',
-      paymentIntentId,
-      orderId: order.id,
-      payload: { card },
-    });
+    await applyPaymentEvent(
+      context,
+      {
+        id: newEventId(),
+        provider: PROVIDER,
+        type: 'payment_intent.requires_action',
+        paymentIntentId,
+        orderId: order.id,
+        payload: { card },
+      },
+      order,
+    );
     return {
       status: 'requires_action',
       payment_intent_id: paymentIntentId,
@@ -181,16 +189,20 @@ export async function confirmTestPayment(
     };
   }
 
-  await applyPaymentEvent(context, {
-    id: newEventId(),
-    provider: PROVIDER,
-    type: 'payment_intent.succeeded',
-    paymentIntentId,
-    orderId: order.id,
-    amount: order.total_amount,
-    currency: order.currency,
-    payload: { card },
-  });
+  await applyPaymentEvent(
+    context,
+    {
+      id: newEventId(),
+      provider: PROVIDER,
+      type: 'payment_intent.succeeded',
+      paymentIntentId,
+      orderId: order.id,
+      amount: order.total_amount,
+      currency: order.currency,
+      payload: { card },
+    },
+    order,
+  );
   return succeeded(order);
 }
 
@@ -212,26 +224,34 @@ export async function authenticateTestPayment(
   }
   const paymentIntentId = order.stripe_payment_intent_id!;
   if (input.outcome === 'fail') {
-    await applyPaymentEvent(context, {
-      id: newEventId(),
-      provider: PROVIDER,
-      type: 'payment_intent.payment_failed',
-      paymentIntentId,
-      orderId: order.id,
-      error: CARD_MESSAGES.authenticationFailed,
-      payload: { code: 'payment_intent_authentication_failure' },
-    });
+    await applyPaymentEvent(
+      context,
+      {
+        id: newEventId(),
+        provider: PROVIDER,
+        type: 'payment_intent.payment_failed',
+        paymentIntentId,
+        orderId: order.id,
+        error: CARD_MESSAGES.authenticationFailed,
+        payload: { code: 'payment_intent_authentication_failure' },
+      },
+      order,
+    );
     throw new CardError(402, CARD_MESSAGES.authenticationFailed, { code: 'payment_intent_authentication_failure' });
   }
-  await applyPaymentEvent(context, {
-    id: newEventId(),
-    provider: PROVIDER,
-    type: 'payment_intent.succeeded',
-    paymentIntentId,
-    orderId: order.id,
-    amount: order.total_amount,
-    currency: order.currency,
-    payload: { authenticated: true },
-  });
+  await applyPaymentEvent(
+    context,
+    {
+      id: newEventId(),
+      provider: PROVIDER,
+      type: 'payment_intent.succeeded',
+      paymentIntentId,
+      orderId: order.id,
+      amount: order.total_amount,
+      currency: order.currency,
+      payload: { authenticated: true },
+    },
+    order,
+  );
   return succeeded(order);
 }
