@@ -19,7 +19,7 @@ import { orders, payment_events } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
 import { sameSignature, sign } from '../../infra/storage/signed-urls.js';
-import { applyPaymentEvent } from './events.js';
+import { applyPaymentEvent, type PaymentEvent } from './events.js';
 import type { PaymentProvider } from './provider.js';
 
 const PROVIDER = 'test';
@@ -125,8 +125,25 @@ async function orderForClientSecret(context: AppContext, clientSecret: string) {
   return order;
 }
 
-function newEventId(): string {
-  return `tevt_${randomBytes(12).toString('hex')}`;
+type OrderRow = typeof orders.$inferSelect;
+
+/** Records an event of the test payment on `order` (read a moment ago) and applies it. */
+function applyTestEvent(
+  context: AppContext,
+  order: OrderRow,
+  event: Pick<PaymentEvent, 'type' | 'amount' | 'currency' | 'error' | 'payload'>,
+) {
+  return applyPaymentEvent(
+    context,
+    {
+      ...event,
+      id: `tevt_${randomBytes(12).toString('hex')}`,
+      provider: PROVIDER,
+      paymentIntentId: order.stripe_payment_intent_id!,
+      orderId: order.id,
+    },
+    order,
+  );
 }
 
 function succeeded(order: { id: string; stripe_payment_intent_id: string | null }): TestPaymentResult {
@@ -152,35 +169,19 @@ export async function confirmTestPayment(
   const outcome = testCardOutcome(digits);
 
   if (outcome.kind === 'declined') {
-    await applyPaymentEvent(
-      context,
-      {
-        id: newEventId(),
-        provider: PROVIDER,
-        type: 'payment_intent.payment_failed',
-        paymentIntentId,
-        orderId: order.id,
-        error: outcome.message,
-        payload: { card, code: outcome.code, decline_code: outcome.decline_code },
-      },
-      order,
-    );
+    await applyTestEvent(context, order, {
+      type: 'payment_intent.payment_failed',
+      error: outcome.message,
+      payload: { card, code: outcome.code, decline_code: outcome.decline_code },
+    });
     throw new CardError(402, outcome.message, { code: outcome.code, decline_code: outcome.decline_code });
   }
 
   if (outcome.kind === 'requires_action') {
-    await applyPaymentEvent(
-      context,
-      {
-        id: newEventId(),
-        provider: PROVIDER,
-        type: 'payment_intent.requires_action',
-        paymentIntentId,
-        orderId: order.id,
-        payload: { card },
-      },
-      order,
-    );
+    await applyTestEvent(context, order, {
+      type: 'payment_intent.requires_action',
+      payload: { card },
+    });
     return {
       status: 'requires_action',
       payment_intent_id: paymentIntentId,
@@ -189,20 +190,12 @@ export async function confirmTestPayment(
     };
   }
 
-  await applyPaymentEvent(
-    context,
-    {
-      id: newEventId(),
-      provider: PROVIDER,
-      type: 'payment_intent.succeeded',
-      paymentIntentId,
-      orderId: order.id,
-      amount: order.total_amount,
-      currency: order.currency,
-      payload: { card },
-    },
-    order,
-  );
+  await applyTestEvent(context, order, {
+    type: 'payment_intent.succeeded',
+    amount: order.total_amount,
+    currency: order.currency,
+    payload: { card },
+  });
   return succeeded(order);
 }
 
@@ -222,36 +215,19 @@ export async function authenticateTestPayment(
   if (order.status !== 'pending' || last?.type !== 'payment_intent.requires_action') {
     throw new HttpError(400, 'This payment does not need authentication.', { code: 'payment_intent_unexpected_state' });
   }
-  const paymentIntentId = order.stripe_payment_intent_id!;
   if (input.outcome === 'fail') {
-    await applyPaymentEvent(
-      context,
-      {
-        id: newEventId(),
-        provider: PROVIDER,
-        type: 'payment_intent.payment_failed',
-        paymentIntentId,
-        orderId: order.id,
-        error: CARD_MESSAGES.authenticationFailed,
-        payload: { code: 'payment_intent_authentication_failure' },
-      },
-      order,
-    );
+    await applyTestEvent(context, order, {
+      type: 'payment_intent.payment_failed',
+      error: CARD_MESSAGES.authenticationFailed,
+      payload: { code: 'payment_intent_authentication_failure' },
+    });
     throw new CardError(402, CARD_MESSAGES.authenticationFailed, { code: 'payment_intent_authentication_failure' });
   }
-  await applyPaymentEvent(
-    context,
-    {
-      id: newEventId(),
-      provider: PROVIDER,
-      type: 'payment_intent.succeeded',
-      paymentIntentId,
-      orderId: order.id,
-      amount: order.total_amount,
-      currency: order.currency,
-      payload: { authenticated: true },
-    },
-    order,
-  );
+  await applyTestEvent(context, order, {
+    type: 'payment_intent.succeeded',
+    amount: order.total_amount,
+    currency: order.currency,
+    payload: { authenticated: true },
+  });
   return succeeded(order);
 }
