@@ -43,10 +43,13 @@ describe('requests in flight: background work waits for a quiet moment', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(quietAt).toBe(0);
 
-    const answeredAt = await (release(), answered.then(() => performance.now()));
+    // The answer leaves after this moment; the client may read it a little later.
+    const releasedAt = performance.now();
+    release();
+    await answered;
     await quiet;
     expect(requests.count).toBe(0);
-    expect(quietAt - answeredAt).toBeGreaterThanOrEqual(90);
+    expect(quietAt - releasedAt).toBeGreaterThanOrEqual(100);
   });
 
   it('waits no longer than its limit, however long a request takes', async () => {
