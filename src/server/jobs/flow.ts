@@ -12,14 +12,17 @@
  *   the order ships (event)        → order.send-shipped (simulation or Printful's webhook)
  *   a product is added (event)     → catalog.product-image, its picture without artwork
  */
-import type { SendOptions } from 'pg-boss';
+import type { JobInsert } from 'pg-boss';
 import type { Config } from '../config.js';
 import type { JobName, JobPayloads } from './job-names.js';
 
-/** A job to queue: its name, payload and send options. */
-export type NextJob = { [N in JobName]: { name: N; data: JobPayloads[N]; options?: SendOptions } }[JobName];
+/** When a queued job may start, and the key that keeps one per order or product in its queue. */
+export type NextJobOptions = Pick<JobInsert, 'singletonKey' | 'startAfter'>;
 
-const next = <N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions) =>
+/** A job to queue: its name, payload and options. */
+export type NextJob = { [N in JobName]: { name: N; data: JobPayloads[N]; options?: NextJobOptions } }[JobName];
+
+const next = <N extends JobName>(name: N, data: JobPayloads[N], options?: NextJobOptions) =>
   ({ name, data, options }) as NextJob;
 
 /** What the handlers whose work has a next step report. */
@@ -46,7 +49,7 @@ export const onEvent: { [E in keyof ShopEvents]: (data: ShopEvents[E]) => NextJo
   'product.added': ({ productId }) => [next('catalog.product-image', { productId }, { singletonKey: productId })],
 };
 
-const simulationDelay = (config: Config): SendOptions => ({
+const simulationDelay = (config: Config): NextJobOptions => ({
   startAfter: Math.max(0, Math.round(config.fulfilmentSimulationSeconds)),
 });
 

@@ -2,7 +2,7 @@
  * The job queue: pg-boss on the shop's own database (PGlite through its `db` option, or
  * PostgreSQL), so jobs survive a crash and any number of worker processes can share them.
  */
-import { PgBoss, type SendOptions } from 'pg-boss';
+import { PgBoss, type JobInsert, type SendOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { transactionExecutor, type DatabaseHandle, type Transaction } from '../db/client.js';
 import type { RequestsInFlight } from '../http/in-flight.js';
@@ -177,11 +177,15 @@ export async function startJobQueue(
     sendWithin: (tx, name, data, options) =>
       boss.send(name, data as object, { ...options, db: transactionExecutor(tx) }),
 
+    // One statement per queue, however many jobs: a batch of paid orders queues its e-mails
+    // and fulfilment hand-overs in two.
     async sendAll(jobs, tx) {
+      const byQueue = new Map<JobName, JobInsert[]>();
       for (const job of jobs) {
-        if (tx) await boss.send(job.name, job.data as object, { ...job.options, db: transactionExecutor(tx) });
-        else await boss.send(job.name, job.data as object, job.options ?? {});
+        byQueue.set(job.name, [...(byQueue.get(job.name) ?? []), { data: job.data as object, ...job.options }]);
       }
+      for (const [name, inserts] of byQueue)
+        await boss.insert(name, inserts, tx ? { db: transactionExecutor(tx) } : {});
       if (!tx) for (const job of jobs) wakeIfDue(job.name, job.options);
     },
 
