@@ -74,3 +74,60 @@ describe('only the call that flips the order to paid queues its work', () => {
     expect(first.status).toBe('pending');
   });
 });
+
+describe('paid transitions asked for together are written together', () => {
+  it('twenty orders paid at once are each flipped once, with one e-mail and one fulfilment each', async () => {
+    const placed = await Promise.all(Array.from({ length: 20 }, () => pendingOrder()));
+    const results = await Promise.all(
+      placed.map((order, index) =>
+        markOrderPaid(shop.context, order.orderId, { event: succeeded(`evt_batch_${index}`, order) }),
+      ),
+    );
+    expect(results).toEqual(placed.map(() => true));
+    for (const order of placed) {
+      const [row] = await shop.context.db.select().from(orders).where(eq(orders.id, order.orderId));
+      expect(row).toMatchObject({ status: 'paid', stripe_payment_intent_id: order.paymentIntentId });
+      expect(row.paid_at).not.toBeNull();
+      expect(await jobsFor(shop.context, 'order.send-confirmation', order.orderId)).toHaveLength(1);
+      expect(await jobsFor(shop.context, 'order.submit-fulfilment', order.orderId)).toHaveLength(1);
+    }
+  });
+
+  it('two events for one order in one batch: the one with its payment pays it', async () => {
+    const order = await pendingOrder();
+    const other = await pendingOrder();
+    const [wrong, right] = await Promise.all([
+      markOrderPaid(shop.context, order.orderId, {
+        event: { ...succeeded('evt_pair_wrong', order), paymentIntentId: other.paymentIntentId },
+      }),
+      markOrderPaid(shop.context, order.orderId, { event: succeeded('evt_pair_right', order) }),
+    ]);
+    expect([wrong, right]).toEqual([false, true]);
+    const [row] = await shop.context.db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row).toMatchObject({ status: 'paid', stripe_payment_intent_id: order.paymentIntentId });
+  });
+
+  it('an event the database refuses fails only its own call; the others in its batch are paid', async () => {
+    const placed = await Promise.all(Array.from({ length: 3 }, () => pendingOrder()));
+    const results = await Promise.allSettled(
+      placed.map((order, index) =>
+        markOrderPaid(shop.context, order.orderId, {
+          // PostgreSQL refuses a lone surrogate in JSON.
+          event: { ...succeeded(`evt_refused_${index}`, order), payload: index === 1 ? { note: '\ud800' } : null },
+        }),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const statuses = await Promise.all(
+      placed.map(async (order) => {
+        const [row] = await shop.context.db.select().from(orders).where(eq(orders.id, order.orderId));
+        return row.status;
+      }),
+    );
+    expect(statuses).toEqual(['paid', 'pending', 'paid']);
+    expect(await jobsFor(shop.context, 'order.submit-fulfilment', placed[1].orderId)).toHaveLength(0);
+    expect(
+      await shop.context.db.select().from(payment_events).where(eq(payment_events.id, 'evt_refused_1')),
+    ).toHaveLength(0);
+  });
+});

@@ -5,12 +5,14 @@
  * no-op) and applies it in the same transaction. Only `markOrderPaid` turns an order paid,
  * and only the call that actually flipped the row queues the e-mail and the fulfilment, in
  * the same transaction: a paid order without its jobs (or jobs without a paid order) cannot
- * be committed, whatever crashes when.
+ * be committed, whatever crashes when. Paid transitions asked for at the same moment are
+ * written together, in one transaction (group commit, db/batches.ts).
  */
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordFunnelEvent } from '../analytics/index.js';
 import type { AppContext } from '../../context.js';
+import { batchWhileBusy, othersServed, perOwner } from '../../db/batches.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orders, payment_events } from '../../db/schema.js';
 import { onEvent } from '../../jobs/flow.js';
@@ -162,6 +164,17 @@ async function setPaymentError(tx: Transaction, orderId: string, message: string
   return rows.length > 0;
 }
 
+interface PaidTransition {
+  orderId: string;
+  event: PaymentEvent;
+}
+
+/** A paid transition's result (see `markOrderPaid`), and the flipped order's visit. */
+interface PaidOutcome {
+  flipped: boolean | null;
+  visitId: string | null;
+}
+
 /**
  * Turns a pending order paid (status paid, paid_at now), recording the provider event in the
  * same transaction. Returns true for the call that flipped the row — which alone queues the
@@ -174,33 +187,8 @@ export async function markOrderPaid(
   source: { event: PaymentEvent },
 ): Promise<boolean | null> {
   const { event } = source;
-  let visitId: string | null = null;
-  // The paid order's jobs are queued inside the transaction below.
-  await context.jobs.ready();
-  const { duplicate, changed } = await recordOnce(context, event, orderId, async (tx) => {
-    const flipped = await tx
-      .update(orders)
-      .set({
-        status: 'paid',
-        paid_at: new Date(),
-        payment_error: null,
-        stripe_payment_intent_id: event.paymentIntentId,
-      })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.status, 'pending'),
-          or(eq(orders.stripe_payment_intent_id, event.paymentIntentId), isNull(orders.stripe_payment_intent_id)),
-        ),
-      )
-      .returning({ id: orders.id, visit_id: orders.visit_id });
-    if (flipped.length !== 1) return false;
-    visitId = flipped[0]!.visit_id;
-    await queuePaidOrderWork(context, tx, orderId);
-    return true;
-  });
-  if (duplicate) return null;
-  if (!changed) return false;
+  const { flipped, visitId } = await paidTransitions(context).load({ orderId, event });
+  if (flipped !== true) return flipped;
   for (const job of onEvent['order.paid']({ orderId })) context.jobs.wake(job.name);
   recordFunnelEvent(context, { visitId, step: 'paid', orderId });
   context.log.info({ order: orderId, provider: event.provider, event: event.id }, 'order paid');
@@ -208,11 +196,103 @@ export async function markOrderPaid(
 }
 
 /**
- * Queues the paid event's work (jobs/flow.ts) inside the paid transition's transaction, each
- * job once per order. If queuing fails the whole transition rolls back: the order stays
- * pending and the event unrecorded, so the provider's retry (Stripe resends its webhook) or
- * the visitor's return applies it again.
+ * The paid transitions asked for while one batch is being written are written together in
+ * the next (db/batches.ts): one transaction with one statement per table for all of them,
+ * where each alone took six (its event, its order, two jobs, BEGIN, COMMIT).
  */
-async function queuePaidOrderWork(context: AppContext, tx: Transaction, orderId: string): Promise<void> {
-  await context.jobs.sendAll(onEvent['order.paid']({ orderId }), tx);
+const paidTransitions = perOwner((context: AppContext) =>
+  batchWhileBusy<PaidTransition, PaidOutcome>((transitions) => writePaidTransitions(context, transitions), {
+    retryAlone: true,
+    ...othersServed(context.requests),
+  }),
+);
+
+/** Records the events and flips their pending orders to paid, queuing each flipped order's work, in one transaction. */
+async function writePaidTransitions(
+  context: AppContext,
+  transitions: readonly PaidTransition[],
+): Promise<PaidOutcome[]> {
+  // The paid orders' jobs are queued inside the transaction below.
+  await context.jobs.ready();
+  return context.db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(payment_events)
+      .values(
+        transitions.map(({ orderId, event }) => ({
+          id: event.id,
+          provider: event.provider,
+          type: event.type,
+          order_id: orderId,
+          payload: event.payload ?? null,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: payment_events.id });
+    const newEvents = new Set(recorded.map((row) => row.id));
+    // An event named twice in one batch is recorded once, for the first transition that names it.
+    const fresh = transitions.filter(({ event }) => newEvents.delete(event.id));
+
+    const visitOfFlipped = new Map<PaidTransition, string | null>();
+    for (const round of distinctOrderRounds(fresh)) {
+      for (const { id, visit_id } of await flipToPaid(tx, round)) {
+        const transition = round.find(({ orderId }) => orderId === id)!;
+        visitOfFlipped.set(transition, visit_id);
+      }
+    }
+    const flippedOrders = [...visitOfFlipped.keys()].map(({ orderId }) => orderId);
+    await queuePaidOrderWork(context, tx, flippedOrders);
+
+    return transitions.map((transition) => ({
+      flipped: fresh.includes(transition) ? visitOfFlipped.has(transition) : null,
+      visitId: visitOfFlipped.get(transition) ?? null,
+    }));
+  });
+}
+
+/** `transitions` in rounds with each order at most once, in order: one update sets one payment on a row. */
+function distinctOrderRounds(transitions: readonly PaidTransition[]): PaidTransition[][] {
+  const rounds: PaidTransition[][] = [];
+  for (const transition of transitions) {
+    const round = rounds.find((candidate) => candidate.every(({ orderId }) => orderId !== transition.orderId));
+    if (round) round.push(transition);
+    else rounds.push([transition]);
+  }
+  return rounds;
+}
+
+/** Flips each transition's order to paid with its payment, if it is pending and has that payment or none yet. */
+function flipToPaid(tx: Transaction, transitions: readonly PaidTransition[]) {
+  // Each order's own payment, by order id: one statement sets a different one on each row.
+  const paymentOf = sql`case ${orders.id} ${sql.join(
+    transitions.map(({ orderId, event }) => sql`when ${orderId}::uuid then ${event.paymentIntentId}`),
+    sql` `,
+  )} end`;
+  return tx
+    .update(orders)
+    .set({ status: 'paid', paid_at: new Date(), payment_error: null, stripe_payment_intent_id: paymentOf })
+    .where(
+      and(
+        inArray(
+          orders.id,
+          transitions.map(({ orderId }) => orderId),
+        ),
+        eq(orders.status, 'pending'),
+        or(isNull(orders.stripe_payment_intent_id), eq(orders.stripe_payment_intent_id, paymentOf)),
+      ),
+    )
+    .returning({ id: orders.id, visit_id: orders.visit_id });
+}
+
+/**
+ * Queues the paid event's work (jobs/flow.ts) inside the paid transition's transaction, each
+ * job once per order. If queuing fails the whole transition rolls back: the orders stay
+ * pending and the events unrecorded, so the provider's retry (Stripe resends its webhook) or
+ * the visitor's return applies them again.
+ */
+async function queuePaidOrderWork(context: AppContext, tx: Transaction, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await context.jobs.sendAll(
+    orderIds.flatMap((orderId) => onEvent['order.paid']({ orderId })),
+    tx,
+  );
 }
