@@ -81,6 +81,37 @@ describe('POST /api/checkout creates a pending order priced from our catalog', (
   });
 });
 
+describe('checkouts placed at the same moment are written together, each as its own', () => {
+  it('twenty visitors at once get twenty orders, each with its own items, total and payment', async () => {
+    const visitors = Array.from({ length: 20 }, (_, index) => ({
+      email: `visitor${index}@example.com`,
+      product: products[index % products.length],
+      quantity: 1 + (index % 3),
+    }));
+    const placed = await Promise.all(
+      visitors.map(({ email, product, quantity }) =>
+        checkout(
+          checkoutBody([{ product, transformationId: artwork.transformationId, quantity }], { customerEmail: email }),
+        ),
+      ),
+    );
+    expect(placed.map(({ status }) => status)).toEqual(visitors.map(() => 200));
+    expect(new Set(placed.map(({ body }) => body.order_id)).size).toBe(20);
+    for (const [index, { body }] of placed.entries()) {
+      const { email, product, quantity } = visitors[index];
+      const order = await orderOf(body.order_id);
+      expect(order).toMatchObject({
+        customer_email: email,
+        total_amount: Math.round(product.final_price! * 100) * quantity,
+        stripe_payment_intent_id: body.client_secret.split('_secret_')[0],
+      });
+      expect(await itemsOf(body.order_id)).toEqual([
+        expect.objectContaining({ physical_item_id: product.id, quantity, position: 0 }),
+      ]);
+    }
+  });
+});
+
 describe("a client's tampered price never reaches an order", () => {
   it('ignores unitPrice, productName and printfulVariantId sent by the browser', async () => {
     const [product] = products;

@@ -3,11 +3,13 @@
  * active provider. The client's names, prices, variants and artwork URLs are never trusted;
  * only product ids, quantities, the transformation and our own mockup URLs are taken.
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type ParsedCheckoutRequest } from '../../../domain/checkout.js';
 import { DEFAULT_CURRENCY, dollarsToCents, lineTotalCents } from '../../../domain/money.js';
 import type { AppContext } from '../../context.js';
+import { batchWhileBusy, loadAll, othersServed, perOwner } from '../../db/batches.js';
 import { image_transformations, mockups, order_items, orders, physical_items } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { VARIANT_PROBLEM_PHRASES } from '../../../domain/variants.js';
@@ -33,6 +35,7 @@ export interface CheckoutResult {
 
 type TransformationRow = typeof image_transformations.$inferSelect;
 type ProductRow = typeof physical_items.$inferSelect;
+type MockupRow = typeof mockups.$inferSelect;
 
 /**
  * A product the catalog says can no longer be made (discontinued, out of stock, gone) is
@@ -72,24 +75,13 @@ export async function createCheckout(
   const productIds = [...new Set(request.items.map((item) => item.productId))];
   const transformationIds = [...new Set(request.items.map((item) => item.transformationId))];
 
-  const products = await db
-    .select()
-    .from(physical_items)
-    .where(
-      and(
-        inArray(physical_items.id, productIds),
-        eq(physical_items.is_enabled, true),
-        isNotNull(physical_items.final_price),
-      ),
-    );
+  const reads = checkoutReads(context);
+  const products = (await loadAll(reads.products, productIds)).filter(isRow);
   const productById = new Map(products.map((product) => [product.id, product]));
   if (productIds.some((id) => !productById.has(id))) throw new CheckoutError(400, CHECKOUT_MESSAGES.productUnavailable);
   await refuseUnorderableProducts(context, products);
 
-  const transformations = await db
-    .select()
-    .from(image_transformations)
-    .where(inArray(image_transformations.id, transformationIds));
+  const transformations = (await loadAll(reads.transformations, transformationIds)).filter(isRow);
   const transformationById = new Map(transformations.map((row) => [row.id, row]));
   for (const id of transformationIds) {
     const transformation = transformationById.get(id);
@@ -99,11 +91,7 @@ export async function createCheckout(
     }
   }
 
-  const storedMockups = await db
-    .select()
-    .from(mockups)
-    .where(inArray(mockups.transformation_id, transformationIds))
-    .orderBy(asc(mockups.position), asc(mockups.source));
+  const storedMockups = (await loadAll(reads.mockups, transformationIds)).flat();
 
   const lines = request.items.map((item) => {
     const product = productById.get(item.productId)!;
@@ -136,45 +124,49 @@ export async function createCheckout(
   const total = lines.reduce((sum, line) => sum + line.total_price, 0);
 
   const { billingAddress: billing, shippingAddress: shipping } = request;
-  const orderId = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        status: 'pending',
-        visit_id: visit.visitId ?? null,
-        customer_email: request.customerEmail,
-        shipping_name: shipping.name,
-        shipping_address_line1: shipping.line1,
-        shipping_address_line2: shipping.line2,
-        shipping_city: shipping.city,
-        shipping_state: shipping.state,
-        shipping_postal_code: shipping.postalCode,
-        shipping_country: shipping.country,
-        billing_name: billing.name,
-        billing_address_line1: billing.line1,
-        billing_address_line2: billing.line2,
-        billing_city: billing.city,
-        billing_state: billing.state,
-        billing_postal_code: billing.postalCode,
-        billing_country: billing.country,
-        total_amount: total,
-        currency: DEFAULT_CURRENCY,
-        payment_provider: provider.id,
-      })
-      .returning({ id: orders.id });
-    await tx.insert(order_items).values(lines.map((line, position) => ({ ...line, order_id: order.id, position })));
-    return order.id;
-  });
-
-  try {
-    const payment = await provider.createPayment({
+  const orderId = randomUUID();
+  const createPayment = () =>
+    provider.createPayment({
       orderId,
       amount: total,
       currency: DEFAULT_CURRENCY,
       idempotencyKey: `order-${orderId}-payment`,
     });
-    await db.update(orders).set({ stripe_payment_intent_id: payment.paymentIntentId }).where(eq(orders.id, orderId));
-    return { orderId, clientSecret: payment.clientSecret };
+  // A payment made in this process is made first and written with the order: one write, not two.
+  const payment = provider.createsLocally ? await createPayment() : null;
+  await placedOrders(context).load({
+    order: {
+      id: orderId,
+      status: 'pending',
+      visit_id: visit.visitId ?? null,
+      customer_email: request.customerEmail,
+      shipping_name: shipping.name,
+      shipping_address_line1: shipping.line1,
+      shipping_address_line2: shipping.line2,
+      shipping_city: shipping.city,
+      shipping_state: shipping.state,
+      shipping_postal_code: shipping.postalCode,
+      shipping_country: shipping.country,
+      billing_name: billing.name,
+      billing_address_line1: billing.line1,
+      billing_address_line2: billing.line2,
+      billing_city: billing.city,
+      billing_state: billing.state,
+      billing_postal_code: billing.postalCode,
+      billing_country: billing.country,
+      total_amount: total,
+      currency: DEFAULT_CURRENCY,
+      payment_provider: provider.id,
+      stripe_payment_intent_id: payment?.paymentIntentId ?? null,
+    },
+    items: lines.map((line, position) => ({ ...line, order_id: orderId, position })),
+  });
+  if (payment) return { orderId, clientSecret: payment.clientSecret };
+
+  try {
+    const { paymentIntentId, clientSecret } = await createPayment();
+    await db.update(orders).set({ stripe_payment_intent_id: paymentIntentId }).where(eq(orders.id, orderId));
+    return { orderId, clientSecret };
   } catch (error) {
     // The order stays pending with no payment; the visitor may start over.
     context.log.error({ err: error, order: orderId, provider: provider.id }, 'creating the payment failed');
@@ -184,6 +176,61 @@ export async function createCheckout(
     throw new CheckoutError(502, message, orderId);
   }
 }
+
+const isRow = <T>(row: T | null): row is T => row !== null;
+
+/**
+ * What checkout reads, by id, for all the checkouts in one batch at once (db/batches.ts):
+ * a product that cannot be sold (disabled, no price) and an id with no row read as null.
+ */
+const checkoutReads = perOwner(({ db, requests }: AppContext) => ({
+  products: batchWhileBusy<string, ProductRow | null>(async (ids) => {
+    const rows = await db
+      .select()
+      .from(physical_items)
+      .where(
+        and(
+          inArray(physical_items.id, [...ids]),
+          eq(physical_items.is_enabled, true),
+          isNotNull(physical_items.final_price),
+        ),
+      );
+    return ids.map((id) => rows.find((row) => row.id === id) ?? null);
+  }, othersServed(requests)),
+  transformations: batchWhileBusy<string, TransformationRow | null>(async (ids) => {
+    const rows = await db
+      .select()
+      .from(image_transformations)
+      .where(inArray(image_transformations.id, [...ids]));
+    return ids.map((id) => rows.find((row) => row.id === id) ?? null);
+  }, othersServed(requests)),
+  mockups: batchWhileBusy<string, MockupRow[]>(async (transformationIds) => {
+    const rows = await db
+      .select()
+      .from(mockups)
+      .where(inArray(mockups.transformation_id, [...transformationIds]))
+      .orderBy(asc(mockups.position), asc(mockups.source));
+    return transformationIds.map((id) => rows.filter((row) => row.transformation_id === id));
+  }, othersServed(requests)),
+}));
+
+interface NewOrder {
+  order: typeof orders.$inferInsert & { id: string };
+  items: Array<typeof order_items.$inferInsert>;
+}
+
+/** Writes the orders of the checkouts in one batch (db/batches.ts), with their items, in one transaction. */
+const placedOrders = perOwner(({ db, requests }: AppContext) =>
+  batchWhileBusy<NewOrder, string>(
+    (placed) =>
+      db.transaction(async (tx) => {
+        await tx.insert(orders).values(placed.map(({ order }) => order));
+        await tx.insert(order_items).values(placed.flatMap(({ items }) => items));
+        return placed.map(({ order }) => order.id);
+      }),
+    { retryAlone: true, ...othersServed(requests) },
+  ),
+);
 
 const uuid = z.uuid();
 

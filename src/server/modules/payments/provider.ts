@@ -46,6 +46,11 @@ export type ReopenedPayment = { state: 'open'; clientSecret: string } | { state:
 
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
+  /**
+   * Whether `createPayment` runs in this process with no network and cannot fail (the test
+   * provider): checkout then makes the payment first and writes the order with it at once.
+   */
+  readonly createsLocally: boolean;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   retrievePayment(paymentIntentId: string): Promise<RetrievedPayment>;
   /**

@@ -68,6 +68,7 @@ async function stripeFor(context: AppContext): Promise<{ stripe: Stripe; config:
 export function createStripePaymentProvider(context: AppContext): PaymentProvider {
   return {
     id: 'stripe',
+    createsLocally: false,
     async createPayment(input) {
       const { stripe } = await stripeFor(context);
       try {

@@ -5,7 +5,7 @@
  * (the order and its payment events), never in this process.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   CARD_MESSAGES,
   cardDigits,
@@ -15,6 +15,7 @@ import {
   type TestPaymentResult,
 } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
+import { batchWhileBusy, othersServed, perOwner } from '../../db/batches.js';
 import { orders, payment_events } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
@@ -65,6 +66,7 @@ async function clientSecretFor(context: AppContext, paymentIntentId: string): Pr
 export function createTestPaymentProvider(context: AppContext): PaymentProvider {
   return {
     id: 'test',
+    createsLocally: true,
     async createPayment() {
       const paymentIntentId = `tpi_${randomBytes(12).toString('hex')}`;
       return { paymentIntentId, clientSecret: await clientSecretFor(context, paymentIntentId) };
@@ -109,23 +111,31 @@ export class CardError extends HttpError {
   }
 }
 
+type OrderRow = typeof orders.$inferSelect;
+
+/** The orders of test payments, by payment id, read for all the cards being confirmed at once (db/batches.ts). */
+const testPaymentOrders = perOwner(({ db, requests }: AppContext) =>
+  batchWhileBusy<string, OrderRow | null>(async (paymentIntentIds) => {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(
+        and(inArray(orders.stripe_payment_intent_id, [...paymentIntentIds]), eq(orders.payment_provider, PROVIDER)),
+      );
+    return paymentIntentIds.map((id) => rows.find((row) => row.stripe_payment_intent_id === id) ?? null);
+  }, othersServed(requests)),
+);
+
 async function orderForClientSecret(context: AppContext, clientSecret: string) {
   const match = CLIENT_SECRET.exec(clientSecret);
   const paymentIntentId = match?.[1];
   const valid = match && sameSignature((await clientSecretFor(context, match[1])).slice(-32), match[2]);
-  const [order] = valid
-    ? await context.db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.stripe_payment_intent_id, paymentIntentId!), eq(orders.payment_provider, PROVIDER)))
-    : [];
+  const order = valid ? await testPaymentOrders(context).load(paymentIntentId!) : null;
   if (!order) {
     throw new HttpError(404, 'The client_secret provided does not match any associated PaymentIntent on this account.');
   }
   return order;
 }
-
-type OrderRow = typeof orders.$inferSelect;
 
 /** Records an event of the test payment on `order` (read a moment ago) and applies it. */
 function applyTestEvent(
