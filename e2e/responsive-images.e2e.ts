@@ -145,6 +145,8 @@ for (const { label, viewport, deviceScaleFactor } of [
       await productGridReady(page);
       const card = page.getByTestId('product-card').filter({ hasText: 'Classic Mug 11 oz' });
       await card.getByRole('button', { name: /Add Classic Mug 11 oz to cart/ }).click();
+      // The cart is opened once it holds the mug: on a loaded machine the click can come first.
+      await page.locator('header').getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
       await page.locator('header').getByTestId('cart-button').click();
       const thumbnail = page.getByTestId('cart-drawer').getByTestId('summary-thumbnail').first();
       const line = await offered(thumbnail);
