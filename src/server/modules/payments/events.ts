@@ -72,6 +72,17 @@ async function findOrderFor(db: Database, event: PaymentEvent, known?: OrderRow)
   return order ?? null;
 }
 
+/** The row that records `event` (once: its id is the key) against the order it belongs to. */
+function eventRow(event: PaymentEvent, orderId: string | null): typeof payment_events.$inferInsert {
+  return {
+    id: event.id,
+    provider: event.provider,
+    type: event.type,
+    order_id: orderId,
+    payload: event.payload ?? null,
+  };
+}
+
 /** Records the event and, if it is new, applies `change` in the same transaction. */
 async function recordOnce(
   context: AppContext,
@@ -82,13 +93,7 @@ async function recordOnce(
   return context.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(payment_events)
-      .values({
-        id: event.id,
-        provider: event.provider,
-        type: event.type,
-        order_id: orderId,
-        payload: event.payload ?? null,
-      })
+      .values(eventRow(event, orderId))
       .onConflictDoNothing()
       .returning({ id: payment_events.id });
     if (recorded.length === 0) return { duplicate: true, changed: false };
@@ -217,15 +222,7 @@ async function writePaidTransitions(
   return context.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(payment_events)
-      .values(
-        transitions.map(({ orderId, event }) => ({
-          id: event.id,
-          provider: event.provider,
-          type: event.type,
-          order_id: orderId,
-          payload: event.payload ?? null,
-        })),
-      )
+      .values(transitions.map(({ orderId, event }) => eventRow(event, orderId)))
       .onConflictDoNothing()
       .returning({ id: payment_events.id });
     const newEvents = new Set(recorded.map((row) => row.id));
@@ -290,7 +287,6 @@ function flipToPaid(tx: Transaction, transitions: readonly PaidTransition[]) {
  * the visitor's return applies them again.
  */
 async function queuePaidOrderWork(context: AppContext, tx: Transaction, orderIds: string[]): Promise<void> {
-  if (orderIds.length === 0) return;
   await context.jobs.sendAll(
     orderIds.flatMap((orderId) => onEvent['order.paid']({ orderId })),
     tx,
