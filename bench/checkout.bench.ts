@@ -15,10 +15,11 @@
  * `BENCH_DATABASE_URL=postgres://…/any` runs the shop on a fresh PostgreSQL database made
  * (and dropped) on that server instead of the embedded PGlite.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freshPostgres, percentile } from './support.js';
+import { freshPostgres, percentile, waitUntilQuiet } from './support.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { LocalStorage } from '../src/server/infra/storage/index.js';
 import { checkoutBody, createArtwork } from '../src/server/testing/fixtures/orders.js';
@@ -57,27 +58,15 @@ async function json(response: Response): Promise<any> {
   }
 }
 
-/** The jobs queued or running in the shop, from its `/metrics`. */
-async function jobsInQueue(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  return [...text.matchAll(/^wanderer_job_queue_depth\{[^}]*\} (\d+)$/gm)].reduce((sum, [, n]) => sum + Number(n), 0);
-}
-
-/**
- * Waits until the shop's start-up work is done: no job queued or running (style previews,
- * product pictures and the artwork's mockups render on worker threads, which share the two
- * cores with the rush), then /healthz answered quickly five times in a row.
- */
-async function waitUntilQuiet(url: string, timeoutMs = 90_000): Promise<number> {
-  const started = performance.now();
-  let quick = 0;
-  while (quick < 5 && performance.now() - started < timeoutMs) {
-    const before = performance.now();
-    await (await fetch(`${url}/healthz`)).text();
-    quick = performance.now() - before < 30 && (await jobsInQueue(url)) === 0 ? quick + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+/** CPU time a process has used so far, in ms, from /proc (Linux); NaN elsewhere. */
+function processCpuMs(pid: number): number {
+  try {
+    // Fields 14 and 15 (user and system time, in clock ticks of 10 ms) follow the command's closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
   }
-  return performance.now() - started;
 }
 
 async function main(): Promise<void> {
@@ -148,9 +137,13 @@ async function main(): Promise<void> {
       console.log(`served a first rush of ${VISITORS}; waited ${ms(await waitUntilQuiet(shop.url))} for its work`);
     }
 
+    const shopCpuStart = processCpuMs(shop.child.pid!);
+    const clientCpuStart = process.cpuUsage();
     const wallStart = performance.now();
     const results = await Promise.allSettled(Array.from({ length: VISITORS }, (_, index) => visit(index)));
     const wall = performance.now() - wallStart;
+    const shopCpu = processCpuMs(shop.child.pid!) - shopCpuStart;
+    const clientCpu = process.cpuUsage(clientCpuStart);
     for (const result of results)
       if (result.status === 'rejected') errors.push(String(result.reason?.message ?? result.reason));
 
@@ -198,6 +191,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `wall clock          ${ms(wall)} for all ${VISITORS} visits (${(VISITORS / (wall / 1000)).toFixed(1)} paid checkouts/s)`,
+    );
+    console.log(
+      `CPU in the rush     shop ${ms(shopCpu)}, this bench's own client ${ms((clientCpu.user + clientCpu.system) / 1000)} (of ${ms(wall * cpus().length)} on ${cpus().length} cores)`,
     );
     console.log(
       `fulfilment          ${submitted}/${orderIds.length} submitted${Number.isNaN(submittedAt) ? '' : ` within ${ms(submittedAt)} after the last payment`}; ${shipped} shipped (simulation 1 s + 1 s) after ${ms(drained)}`,

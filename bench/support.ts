@@ -73,3 +73,26 @@ export async function onEachDatabase(
     await database.drop();
   }
 }
+
+/** The jobs queued or running in the shop, from its `/metrics`. */
+async function jobsInQueue(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return [...text.matchAll(/^wanderer_job_queue_depth\{[^}]*\} (\d+)$/gm)].reduce((sum, [, n]) => sum + Number(n), 0);
+}
+
+/**
+ * Waits until the shop's start-up work is done: no job queued or running (style previews,
+ * product pictures and the artwork's mockups render on worker threads, which share the two
+ * cores with the rush), then /healthz answered quickly five times in a row.
+ */
+export async function waitUntilQuiet(url: string, timeoutMs = 90_000): Promise<number> {
+  const started = performance.now();
+  let quick = 0;
+  while (quick < 5 && performance.now() - started < timeoutMs) {
+    const before = performance.now();
+    await (await fetch(`${url}/healthz`)).text();
+    quick = performance.now() - before < 30 && (await jobsInQueue(url)) === 0 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return performance.now() - started;
+}
