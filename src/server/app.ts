@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ZodError } from 'zod';
 import type { AppContext } from './context.js';
@@ -18,6 +18,7 @@ import { badRequest, HttpError } from './http/errors.js';
 import { describeApi } from './http/api-description.js';
 import { registerMetrics } from './http/metrics.js';
 import { recordRoutes } from './http/route-registry.js';
+import { securityHeaders } from './http/security-headers.js';
 import { absoluteUrl } from './http/urls.js';
 import { crawlerRoutes, renderPage, type SiteHead } from './http/web-pages.js';
 import { findPage } from '../domain/pages.js';
@@ -51,15 +52,7 @@ export async function buildApp(context: AppContext, options: { webRoot?: string 
     requestIdHeader: context.config.trustProxy ? 'x-request-id' : false,
     genReqId: () => randomUUID(),
   }) as unknown as FastifyInstance;
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  context.requests.track(app);
-  recordRoutes(app);
-  await describeApi(app, { siteName: context.config.siteName });
-  registerMetrics(app, { token: context.config.metricsToken });
-
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -75,6 +68,15 @@ export async function buildApp(context: AppContext, options: { webRoot?: string 
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  // Each request's id and the security headers, on every answer: a stream or an error written
+  // straight to the connection passes them on with reply.getHeaders().
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id).headers(headers);
+  });
+  context.requests.track(app);
+  recordRoutes(app);
+  await describeApi(app, { siteName: context.config.siteName });
+  registerMetrics(app, { token: context.config.metricsToken });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -106,7 +108,11 @@ export async function buildApp(context: AppContext, options: { webRoot?: string 
       );
       const closeConnection = () => body.socket?.destroy();
       if (reply.raw.headersSent) return closeConnection();
-      reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      reply.raw.writeHead(408, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        'content-type': 'application/json; charset=utf-8',
+        connection: 'close',
+      });
       reply.raw.end(
         JSON.stringify({ error: 'The request took too long to arrive. Please try again.' }),
         closeConnection,

@@ -25,6 +25,27 @@ describe('GET /healthz', () => {
   });
 });
 
+describe('security headers', () => {
+  it('sends helmet’s policy and a request id with every answer, found or not', async () => {
+    for (const url of ['/api/styles', '/api/nothing-here', '/healthz']) {
+      const { headers } = await shop.app.inject({ method: 'GET', url });
+      expect(headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com");
+      expect(headers['content-security-policy']).toContain(
+        "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
+      );
+      expect(headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'cross-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
+      expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(headers['x-request-id']).toEqual(expect.any(String));
+    }
+  });
+});
+
 describe('GET /api/styles lists active styles ordered by name (storefront §7)', () => {
   it('offers at least 6 styles on the embedded defaults, sorted by name', async () => {
     const { body } = await get('/api/styles');

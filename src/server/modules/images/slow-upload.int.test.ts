@@ -46,6 +46,7 @@ describe('a slow upload is cut off', () => {
     clearInterval(drip);
     clearInterval(watch);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toMatch(/^x-content-type-options: nosniff\r$/im);
     expect(sawTempFolder).toBe(true);
     // The route's clean-up runs as the aborted stream fails; give it a moment to finish.
     for (let tries = 0; tries < 50; tries++) {

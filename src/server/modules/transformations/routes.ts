@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ChangeWatcher } from './change-watcher.js';
@@ -66,6 +67,7 @@ export async function transformationRoutes(app: FastifyInstance, context: AppCon
     context.requests.settle(request);
     const response = reply.raw;
     response.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       connection: 'keep-alive',

@@ -170,6 +170,9 @@ describe('GET /api/transformations/:id/events streams progress as server-sent ev
     const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });
     const response = await fetch(`${address}/api/transformations/${id}/events`);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
+    // Written straight to the connection, the stream still carries the id and security headers.
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const text = await response.text();
     const states = text
       .split('\n\n')
