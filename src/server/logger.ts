@@ -4,6 +4,11 @@
  * any depth a log line nests them, URLs lose the secret the Printful webhook carries and
  * the signature of signed links, and database errors lose the query parameters drizzle
  * copies into their message.
+ *
+ * The fields are found in one walk over each line (`redactFields`), not by pino's `redact`
+ * paths: those are tried one by one on every value of every line and every request's logger
+ * bindings, and with this list (165 paths) they took 43% of a shop's time serving a cached
+ * catalog read with request logs on, and 12% with them off.
  */
 import pino, { type DestinationStream } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
@@ -63,13 +68,40 @@ const SENSITIVE_FIELDS = [
   'parameters',
 ];
 
-/** A few levels deep: log lines put these at the top, under an object, or under an object's object. */
-const REDACT_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-email-token"]',
-  ...SENSITIVE_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
-];
+const SENSITIVE = new Set([...SENSITIVE_FIELDS, 'x-email-token']);
+const REDACTED = '[redacted]';
+
+/**
+ * How many objects deep a sensitive field is looked for: in the line itself, in an object
+ * in it, or in that object's objects (`req.headers.cookie`). Arrays do not count as a level.
+ */
+const REDACT_DEPTH = 3;
+
+const isPlainObject = (value: object) => {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
+/**
+ * `value` with each field named in SENSITIVE within `depth` levels of objects replaced by
+ * "[redacted]". What it changes it copies: a logged object is never altered. It looks into
+ * plain objects and arrays only; errors are cleaned by their serializer, requests and
+ * replies are logged through theirs, and other objects (dates) log as they are.
+ */
+export function redactFields(value: unknown, depth = REDACT_DEPTH): unknown {
+  if (depth === 0 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => redactFields(item, depth));
+    return items.some((item, index) => item !== value[index]) ? items : value;
+  }
+  if (!isPlainObject(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, field] of Object.entries(value)) {
+    const clean = SENSITIVE.has(key) ? REDACTED : redactFields(field, depth - 1);
+    if (clean !== field) (copy ??= { ...value })[key] = clean;
+  }
+  return copy ?? value;
+}
 
 /** Webhook secrets in a path, and signatures or tokens in a query. */
 export function redactUrl(url: string): string {
@@ -91,7 +123,8 @@ function serializeError(error: unknown): unknown {
   clean.stack = redactErrorText(clean.stack as string | undefined);
   delete clean.params;
   if (clean.cause && typeof clean.cause === 'object') clean.cause = serializeError(clean.cause);
-  return clean;
+  // An error logs under a key of its line, so its own fields are one level down.
+  return redactFields(clean, REDACT_DEPTH - 1);
 }
 
 interface LoggedRequest {
@@ -105,7 +138,7 @@ interface LoggedRequest {
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): FastifyBaseLogger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    formatters: { log: (line) => redactFields(line) as Record<string, unknown> },
     serializers: {
       err: serializeError,
       error: serializeError,
@@ -119,5 +152,13 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
       url: (url: unknown) => (typeof url === 'string' ? redactUrl(url) : url),
     },
   };
-  return (destination ? pino(options, destination) : pino(options)) as FastifyBaseLogger;
+  const logger = destination ? pino(options, destination) : pino(options);
+  // A child logger's bindings (a request's id, for one) go into each of its lines as they
+  // are: pino gives them no formatter. So they are redacted as the child is made, by every
+  // logger descended from this one (a child's methods are its parent's).
+  const makeChild = logger.child;
+  logger.child = function (this: typeof logger, bindings, childOptions) {
+    return makeChild.call(this, redactFields(bindings) as pino.Bindings, childOptions);
+  } as typeof makeChild;
+  return logger as FastifyBaseLogger;
 }
