@@ -70,6 +70,12 @@ export function loadAll<K, V>(loader: DataLoader<K, V>, keys: readonly K[]): Pro
   return Promise.all(keys.map((key) => loader.load(key)));
 }
 
+/** For each key, the row whose `keyOf` is that key, or null: a batch's answers in the order of its keys. */
+export function rowsByKey<K, R>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => unknown): Array<R | null> {
+  const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+  return keys.map((key) => byKey.get(key) ?? null);
+}
+
 /** Busy while this process serves another request beside the caller's. */
 export function othersServed(requests: { readonly count: number }): Pick<BatchOptions, 'busy'> {
   return { busy: () => requests.count > 1 };

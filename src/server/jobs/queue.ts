@@ -182,7 +182,9 @@ export async function startJobQueue(
     async sendAll(jobs, tx) {
       const byQueue = new Map<JobName, JobInsert[]>();
       for (const job of jobs) {
-        byQueue.set(job.name, [...(byQueue.get(job.name) ?? []), { data: job.data as object, ...job.options }]);
+        let inserts = byQueue.get(job.name);
+        if (!inserts) byQueue.set(job.name, (inserts = []));
+        inserts.push({ data: job.data as object, ...job.options });
       }
       for (const [name, inserts] of byQueue)
         await boss.insert(name, inserts, tx ? { db: transactionExecutor(tx) } : {});

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type ParsedCheckoutRequest } from '../../../domain/checkout.js';
 import { DEFAULT_CURRENCY, dollarsToCents, lineTotalCents } from '../../../domain/money.js';
 import type { AppContext } from '../../context.js';
-import { batchWhileBusy, loadAll, othersServed, perOwner } from '../../db/batches.js';
+import { batchWhileBusy, loadAll, othersServed, perOwner, rowsByKey } from '../../db/batches.js';
 import { image_transformations, mockups, order_items, orders, physical_items } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { VARIANT_PROBLEM_PHRASES } from '../../../domain/variants.js';
@@ -199,14 +199,14 @@ const checkoutReads = perOwner(({ db, requests }: AppContext) => ({
           isNotNull(physical_items.final_price),
         ),
       );
-    return ids.map((id) => rows.find((row) => row.id === id) ?? null);
+    return rowsByKey(ids, rows, (row) => row.id);
   }, othersServed(requests)),
   transformations: batchWhileBusy<string, TransformationRow | null>(async (ids) => {
     const rows = await db
       .select()
       .from(image_transformations)
       .where(inArray(image_transformations.id, [...ids]));
-    return ids.map((id) => rows.find((row) => row.id === id) ?? null);
+    return rowsByKey(ids, rows, (row) => row.id);
   }, othersServed(requests)),
   mockups: batchWhileBusy<string, MockupRow[]>(async (transformationIds) => {
     const rows = await db

@@ -15,7 +15,7 @@ import {
   type TestPaymentResult,
 } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
-import { batchWhileBusy, othersServed, perOwner } from '../../db/batches.js';
+import { batchWhileBusy, othersServed, perOwner, rowsByKey } from '../../db/batches.js';
 import { orders, payment_events } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
@@ -122,7 +122,7 @@ const testPaymentOrders = perOwner(({ db, requests }: AppContext) =>
       .where(
         and(inArray(orders.stripe_payment_intent_id, [...paymentIntentIds]), eq(orders.payment_provider, PROVIDER)),
       );
-    return paymentIntentIds.map((id) => rows.find((row) => row.stripe_payment_intent_id === id) ?? null);
+    return rowsByKey(paymentIntentIds, rows, (row) => row.stripe_payment_intent_id);
   }, othersServed(requests)),
 );
 
