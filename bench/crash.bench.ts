@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   for (const line of report.wrongSubmissions) console.log(`  ${line}`);
   console.log(`e-mails ≠ 1           ${report.wrongEmails.length}`);
   for (const line of report.wrongEmails) console.log(`  ${line}`);
+  console.log(`print files wrong     ${report.wrongPrintFiles.length}`);
+  for (const line of report.wrongPrintFiles) console.log(`  ${line}`);
   console.log(`unpaid with work      ${report.unpaidWithWork.length}`);
   console.log(
     `machine               ${cpus().length} cores, load average ${loadavg()
@@ -40,7 +42,12 @@ async function main(): Promise<void> {
   );
   console.log(`wall clock            ${seconds(performance.now() - started)}`);
   const clean =
-    report.recovered && report.wrongSubmissions.length + report.wrongEmails.length + report.unpaidWithWork.length === 0;
+    report.recovered &&
+    report.wrongSubmissions.length +
+      report.wrongEmails.length +
+      report.wrongPrintFiles.length +
+      report.unpaidWithWork.length ===
+      0;
   if (!clean) process.exitCode = 1;
 }
 

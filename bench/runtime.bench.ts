@@ -195,7 +195,7 @@ console.log('\n3. six 12 MP photos transformed at once (peak target ≤ 900 MB; 
   sampling = false;
   await sampler;
   console.log(
-    `   six previews in ${(previews / 1000).toFixed(1)} s, with print files ${(all / 1000).toFixed(1)} s; peak ${mb(peak)}`,
+    `   six previews in ${(previews / 1000).toFixed(1)} s, every job done in ${(all / 1000).toFixed(1)} s; peak ${mb(peak)}`,
   );
   const idleFor = QUICK ? [5] : [5, 30, 60, 90, 120];
   let waited = 0;

@@ -12,7 +12,7 @@ import { runCrashDrill } from './support/crash-checkouts';
 import { ROOT, startShop } from './support/server';
 
 describe('kill -9 during checkouts', () => {
-  it('every paid order has exactly one fulfilment submission and one confirmation e-mail within 90 s of the restart', async () => {
+  it('every paid order has exactly one print file per line, one fulfilment submission carrying it and one confirmation e-mail within 90 s of the restart', async () => {
     const report = await runCrashDrill({ checkouts: 30, concurrency: 5, killEveryMs: [1500, 4000], log: console.log });
     console.log(JSON.stringify(report));
     // At least one kill mid-way and the one after the last payment.
@@ -20,6 +20,7 @@ describe('kill -9 during checkouts', () => {
     expect(report.paidOrders).toBeGreaterThanOrEqual(30);
     expect(report.wrongSubmissions).toEqual([]);
     expect(report.wrongEmails).toEqual([]);
+    expect(report.wrongPrintFiles).toEqual([]);
     expect(report.unpaidWithWork).toEqual([]);
     expect(report.recovered).toBe(true);
   }, 300_000);

@@ -11,7 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.js';
-import { email_messages, orders } from '../../src/server/db/schema.js';
+import { email_messages, order_items, orders } from '../../src/server/db/schema.js';
 import { LocalStorage } from '../../src/server/infra/storage/index.js';
 import { startFakePrintful } from '../../src/server/testing/fakes/printful-orders-fake.js';
 import { checkoutBody, createArtwork, type SellableProduct } from '../../src/server/testing/fixtures/orders.js';
@@ -40,6 +40,8 @@ export interface CrashDrillReport {
   wrongSubmissions: string[];
   /** Paid orders without exactly one .eml in the outbox and one sent message row. */
   wrongEmails: string[];
+  /** Lines of paid orders without their one print file, or submitted with another URL (issue 31). */
+  wrongPrintFiles: string[];
   /** Orders never paid that reached Printful or got a confirmation. */
   unpaidWithWork: string[];
   pendingOrders: number;
@@ -212,16 +214,36 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       for (const row of sent) sentByOrder.set(row.order_id!, (sentByOrder.get(row.order_id!) ?? 0) + 1);
       const mails = await outboxByAddress(dataDir);
       const posts = new Map<string, number>();
+      const submittedFiles = new Map<string, string[]>();
       for (const call of printful.calls) {
         if (call.method !== 'POST' || call.path !== '/orders') continue;
-        const id = (call.body as { external_id: string }).external_id;
-        posts.set(id, (posts.get(id) ?? 0) + 1);
+        const body = call.body as { external_id: string; items: Array<{ files: Array<{ url: string }> }> };
+        posts.set(body.external_id, (posts.get(body.external_id) ?? 0) + 1);
+        submittedFiles.set(
+          body.external_id,
+          body.items.map((item) => item.files[0]?.url ?? ''),
+        );
       }
+      const lines = await database.db.select().from(order_items);
+      const printFiles = new Set(
+        (await readdir(join(dataDir, 'storage/print-files/order-items')).catch(() => [] as string[])).map(
+          (name) => `print-files/order-items/${name}`,
+        ),
+      );
       const paidIds = new Set(paid.values());
       const paidRows = rows.filter((row) => row.status === 'paid' || row.status === 'shipped');
       const wrongSubmissions: string[] = [];
       const wrongEmails: string[] = [];
+      const wrongPrintFiles: string[] = [];
       for (const row of paidRows) {
+        const urls = submittedFiles.get(externalId(row.id)) ?? [];
+        lines
+          .filter((line) => line.order_id === row.id)
+          .forEach((line, index) => {
+            const key = `print-files/order-items/${line.id}.jpg`;
+            if (line.print_file_path !== key || !printFiles.has(key) || !urls[index]?.includes(`/${key}?`))
+              wrongPrintFiles.push(`${row.id}: line ${line.id} has ${line.print_file_path}, sent ${urls[index]}`);
+          });
         if (posts.get(externalId(row.id)) !== 1 || !printful.orders.has(externalId(row.id)) || !row.printful_order_id) {
           wrongSubmissions.push(
             `${row.id}: ${posts.get(externalId(row.id)) ?? 0} POST /orders, provider order ${row.printful_order_id}`,
@@ -235,7 +257,12 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       }
       const unpaid = rows.filter((row) => row.status === 'pending');
       const unpaidWithWork = unpaid
-        .filter((row) => posts.has(externalId(row.id)) || sentByOrder.has(row.id))
+        .filter(
+          (row) =>
+            posts.has(externalId(row.id)) ||
+            sentByOrder.has(row.id) ||
+            lines.some((line) => line.order_id === row.id && line.print_file_path !== null),
+        )
         .map((row) => row.id);
       const missing = [...paidIds].filter((id) => !paidRows.some((row) => row.id === id));
       if (missing.length > 0)
@@ -247,6 +274,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
         recoveredMs,
         wrongSubmissions,
         wrongEmails,
+        wrongPrintFiles,
         unpaidWithWork,
         pendingOrders: unpaid.length,
       };

@@ -6,18 +6,33 @@ const config = { fulfilmentSimulationSeconds: 30 } as Config;
 const names = (jobs: Array<{ name: string }>) => jobs.map((job) => job.name);
 
 describe('what follows what', () => {
-  it('a completed render is followed by its print file; a failed or skipped one by nothing', () => {
-    expect(afterJob['transformation.render']({ transformationId: 't1' }, 'completed', config)).toEqual([
-      { name: 'transformation.print-file', data: { transformationId: 't1' }, options: undefined },
+  it('a paid order gets its confirmation once, and a print file for each line; no render is followed by one', () => {
+    const jobs = onEvent['order.paid']({ orderId: 'o1', linesToPrint: ['l1', 'l2'] });
+    expect(jobs).toEqual([
+      { name: 'order.send-confirmation', data: { orderId: 'o1' }, options: { singletonKey: 'o1' } },
+      { name: 'order.print-file', data: { orderId: 'o1', orderItemId: 'l1' }, options: { singletonKey: 'l1' } },
+      { name: 'order.print-file', data: { orderId: 'o1', orderItemId: 'l2' }, options: { singletonKey: 'l2' } },
     ]);
-    expect(afterJob['transformation.render']({ transformationId: 't1' }, 'failed', config)).toEqual([]);
-    expect(afterJob['transformation.render']({ transformationId: 't1' }, 'skipped', config)).toEqual([]);
+    expect(afterJob).not.toHaveProperty('transformation.render');
   });
 
-  it('a paid order gets its confirmation and its fulfilment, each once per order', () => {
-    const jobs = onEvent['order.paid']({ orderId: 'o1' });
-    expect(names(jobs)).toEqual(['order.send-confirmation', 'order.submit-fulfilment']);
-    expect(jobs.every((job) => job.options?.singletonKey === 'o1')).toBe(true);
+  it('the submission follows the print-file job that finds its order ready, once per order', () => {
+    const data = { orderId: 'o1', orderItemId: 'l2' };
+    expect(afterJob['order.print-file'](data, 'order-ready', config)).toEqual([
+      { name: 'order.submit-fulfilment', data: { orderId: 'o1' }, options: { singletonKey: 'o1' } },
+    ]);
+    expect(afterJob['order.print-file'](data, 'waiting', config)).toEqual([]);
+    expect(afterJob['order.print-file'](data, 'skipped', config)).toEqual([]);
+  });
+
+  it('an order whose lines all have their print file is submitted at once', () => {
+    expect(names(onEvent['order.fulfilment-owed']({ orderId: 'o1', linesToPrint: [] }))).toEqual([
+      'order.submit-fulfilment',
+    ]);
+    expect(names(onEvent['order.paid']({ orderId: 'o1', linesToPrint: [] }))).toEqual([
+      'order.send-confirmation',
+      'order.submit-fulfilment',
+    ]);
   });
 
   it('the simulation steps pending → confirmed → shipped after its delay, then the shipped e-mail', () => {

@@ -3,9 +3,11 @@
  * outcome and the jobs listed here for it are queued; a shop event (an order paid, an order
  * shipped) queues its jobs the same way. No module queues a pipeline's next step itself.
  *
- *   transformation.render          completed → transformation.print-file
- *   the order is paid (event)      → order.send-confirmation + order.submit-fulfilment,
+ *   the order is paid (event)      → order.send-confirmation + its fulfilment (below),
  *                                    queued inside the paid transition's transaction
+ *   an order's fulfilment is owed  → order.print-file for each line without one; with none
+ *     (event: paid, admin, sweep)    left, order.submit-fulfilment at once
+ *   order.print-file               its order's last line ready → order.submit-fulfilment
  *   order.submit-fulfilment        handed to the simulation → its first step, after the delay
  *   fulfilment.simulated-advance   confirmed → the next step, after the delay;
  *                                  shipped → the order-shipped event
@@ -27,24 +29,33 @@ const next = <N extends JobName>(name: N, data: JobPayloads[N], options?: NextJo
 
 /** What the handlers whose work has a next step report. */
 export interface JobOutcomes {
-  'transformation.render': 'completed' | 'failed' | 'skipped';
+  'order.print-file': 'order-ready' | 'waiting' | 'skipped';
   'order.submit-fulfilment': 'submitted' | 'simulated' | 'skipped';
   'fulfilment.simulated-advance': 'confirmed' | 'shipped' | 'unchanged';
 }
 
 /** The shop's events that start work, with their payloads. */
 export interface ShopEvents {
-  'order.paid': { orderId: string };
+  /** `linesToPrint`: the order's lines without a print file (all of them, for a new order). */
+  'order.paid': { orderId: string; linesToPrint: string[] };
+  'order.fulfilment-owed': { orderId: string; linesToPrint: string[] };
   'order.shipped': { orderId: string };
   'product.added': { productId: string };
 }
 
 export const onEvent: { [E in keyof ShopEvents]: (data: ShopEvents[E]) => NextJob[] } = {
-  // One job of each per order: their queues keep one job per singletonKey.
-  'order.paid': ({ orderId }) => [
-    next('order.send-confirmation', { orderId }, { singletonKey: orderId }),
-    next('order.submit-fulfilment', { orderId }, { singletonKey: orderId }),
+  // One job of each per order, and one print file per line: their queues keep one job per singletonKey.
+  'order.paid': (data) => [
+    next('order.send-confirmation', { orderId: data.orderId }, { singletonKey: data.orderId }),
+    ...onEvent['order.fulfilment-owed'](data),
   ],
+  // The submission carries every line's print file, so it waits for the last of them.
+  'order.fulfilment-owed': ({ orderId, linesToPrint }) =>
+    linesToPrint.length > 0
+      ? linesToPrint.map((orderItemId) =>
+          next('order.print-file', { orderId, orderItemId }, { singletonKey: orderItemId }),
+        )
+      : [next('order.submit-fulfilment', { orderId }, { singletonKey: orderId })],
   'order.shipped': ({ orderId }) => [next('order.send-shipped', { orderId }, { singletonKey: orderId })],
   'product.added': ({ productId }) => [next('catalog.product-image', { productId }, { singletonKey: productId })],
 };
@@ -56,8 +67,8 @@ const simulationDelay = (config: Config): NextJobOptions => ({
 export const afterJob: {
   [N in keyof JobOutcomes]: (data: JobPayloads[N], outcome: JobOutcomes[N], config: Config) => NextJob[];
 } = {
-  'transformation.render': ({ transformationId }, outcome) =>
-    outcome === 'completed' ? [next('transformation.print-file', { transformationId })] : [],
+  'order.print-file': ({ orderId }, outcome) =>
+    outcome === 'order-ready' ? [next('order.submit-fulfilment', { orderId }, { singletonKey: orderId })] : [],
   'order.submit-fulfilment': ({ orderId }, outcome, config) =>
     outcome === 'simulated'
       ? [next('fulfilment.simulated-advance', { orderId, from: 'pending' }, simulationDelay(config))]

@@ -6,11 +6,11 @@
 import type { AppContext } from '../context.js';
 import { renderCatalogImages, renderStoreProductImage } from '../modules/mockups/index.js';
 import { sendOrderConfirmation, sendShippedNotice } from '../modules/email/index.js';
-import { submitFulfilment } from '../modules/fulfilment/index.js';
+import { makeOrderItemPrintFile, submitFulfilment } from '../modules/fulfilment/index.js';
 import { advanceSimulatedFulfilment } from '../modules/fulfilment/index.js';
 import { renderPrintfulMockups } from '../modules/mockups/index.js';
 import { renderStylePreview } from '../modules/styles/index.js';
-import { renderPrintFile, renderTransformation } from '../modules/transformations/index.js';
+import { renderTransformation } from '../modules/transformations/index.js';
 import { afterJob, type JobOutcomes } from './flow.js';
 import type { JobHandler, JobHandlers, JobPayloads } from './job-names.js';
 
@@ -30,10 +30,11 @@ export function createJobHandlers(context: AppContext): JobHandlers {
     'mockups.printful': ({ transformationId, variantId }) =>
       renderPrintfulMockups(context, transformationId, variantId),
     'style.render-preview': ({ styleId }) => renderStylePreview(context, styleId),
-    'transformation.render': following('transformation.render', ({ transformationId }) =>
-      renderTransformation(context, transformationId),
+    'transformation.render': async ({ transformationId }) =>
+      void (await renderTransformation(context, transformationId)),
+    'order.print-file': following('order.print-file', ({ orderItemId }) =>
+      makeOrderItemPrintFile(context, orderItemId),
     ),
-    'transformation.print-file': ({ transformationId }) => renderPrintFile(context, transformationId),
     'order.send-confirmation': async ({ orderId }) => void (await sendOrderConfirmation(context, orderId)),
     'order.submit-fulfilment': following('order.submit-fulfilment', ({ orderId }) =>
       submitFulfilment(context, orderId),

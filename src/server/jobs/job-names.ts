@@ -15,8 +15,8 @@ export interface JobPayloads {
   'transformation.render': { transformationId: string };
   /** Asks Printful's mockup generator for one variant and copies the results into storage. */
   'mockups.printful': { transformationId: string; variantId: number };
-  /** Renders a completed transformation's full-resolution print file. */
-  'transformation.print-file': { transformationId: string };
+  /** Renders a paid order's line's full-resolution print file (queued by the paid event). */
+  'order.print-file': { orderId: string; orderItemId: string };
   /** Sends a paid order's confirmation e-mail (queued once, by the paid event). */
   'order.send-confirmation': { orderId: string };
   /** Hands a paid order to the fulfilment provider (queued once, by the paid event). */
@@ -72,8 +72,16 @@ export const jobSettings: Record<JobName, Partial<JobSettings>> = {
   'style.render-preview': {},
   // A render takes seconds, a hosted AI minutes; a crashed one is retried once its heartbeat stops.
   'transformation.render': { concurrency: 2, retryLimit: 2, retryDelaySeconds: 2, expireInSeconds: 5 * 60 },
-  // Print files are big (up to 6000 px): one at a time keeps memory in check.
-  'transformation.print-file': { concurrency: 1, retryLimit: 3, expireInSeconds: 10 * 60 },
+  // Print files are big (up to 6000 px): one at a time keeps memory in check. One job per line
+  // (singletonKey = line id). A print file waits while visitors' work runs, so its time limit
+  // is long; a crashed one is retried once its heartbeat stops.
+  'order.print-file': {
+    concurrency: 1,
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    expireInSeconds: 60 * 60,
+    policy: 'exclusive',
+  },
   // Printful allows 2–10 mockup tasks a minute: few at once, patient retries.
   'mockups.printful': { concurrency: 1, retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 5 * 60 },
   // One job per order at a time (singletonKey = order id), retried with back-off for about two

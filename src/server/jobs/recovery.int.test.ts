@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { email_messages, image_transformations, orders, payment_events } from '../db/schema.js';
 import { checkoutBody, createArtwork, sellableProducts } from '../testing/fixtures/orders.js';
-import { jobsFor, waitFor } from '../testing/fixtures/jobs.js';
+import { jobsFor, makePrintFiles, waitFor } from '../testing/fixtures/jobs.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { markOrderPaid } from '../modules/payments/events.js';
 import { CONFIRMATION_KIND } from '../modules/email/service.js';
@@ -78,7 +78,7 @@ describe('the paid transition and its jobs commit together', () => {
       // The confirmation is queued in the transaction first; then the queue fails.
       sendAll: async (list, tx) => {
         for (const job of list) {
-          if (job.name === 'order.submit-fulfilment') throw new Error('the queue is unreachable');
+          if (job.name === 'order.print-file') throw new Error('the queue is unreachable');
           await jobs.sendAll([job], tx);
         }
       },
@@ -102,7 +102,7 @@ describe('the paid transition and its jobs commit together', () => {
     // The provider's retry of the same event now pays the order with both jobs.
     expect(await markOrderPaid(shop.context, orderId, { event })).toBe(true);
     expect(await jobsFor(shop.context, 'order.send-confirmation', orderId)).toHaveLength(1);
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(1);
+    expect(await jobsFor(shop.context, 'order.print-file', orderId)).toHaveLength(1);
   });
 });
 
@@ -113,17 +113,27 @@ describe('the recovery sweep queues what a crash left owed, once', () => {
   });
   afterAll(async () => shop?.close());
 
-  it('a paid order with no fulfilment job and no confirmation gets one of each, however often it sweeps', async () => {
+  it('a paid order with no jobs gets its print file and its confirmation once, however often it sweeps', async () => {
     const orderId = await paidWithoutJobs(shop);
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toEqual([]);
+    expect(await jobsFor(shop.context, 'order.print-file', orderId)).toEqual([]);
 
     const first = await recoverStrandedWork(shop.context);
     expect(first.fulfilmentQueued).toBeGreaterThanOrEqual(1);
     expect(first.confirmationsQueued).toBeGreaterThanOrEqual(1);
     await recoverStrandedWork(shop.context);
     await recoverStrandedWork(shop.context);
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(1);
+    expect(await jobsFor(shop.context, 'order.print-file', orderId)).toHaveLength(1);
     expect(await jobsFor(shop.context, 'order.send-confirmation', orderId)).toHaveLength(1);
+    // The submission follows the print file, not the sweep.
+    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toEqual([]);
+  });
+
+  it('a paid order whose print files are all made but never submitted gets its submission once', async () => {
+    const orderId = await paidWithoutJobs(shop);
+    await makePrintFiles(shop.context, orderId);
+    await recoverStrandedWork(shop.context);
+    await recoverStrandedWork(shop.context);
+    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(1);
   });
 
   it('queues nothing for an order whose jobs are waiting, or whose work is done or failed', async () => {
@@ -155,21 +165,24 @@ describe('the recovery sweep queues what a crash left owed, once', () => {
     });
 
     await recoverStrandedWork(shop.context);
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', waiting)).toHaveLength(1);
+    expect(await jobsFor(shop.context, 'order.print-file', waiting)).toHaveLength(1);
+    expect(await jobsFor(shop.context, 'order.submit-fulfilment', waiting)).toEqual([]);
     expect(await jobsFor(shop.context, 'order.send-confirmation', waiting)).toHaveLength(1);
     for (const id of [done, failed]) {
+      expect(await jobsFor(shop.context, 'order.print-file', id)).toEqual([]);
       expect(await jobsFor(shop.context, 'order.submit-fulfilment', id)).toEqual([]);
       expect(await jobsFor(shop.context, 'order.send-confirmation', id)).toEqual([]);
     }
   });
 
-  it('a paid order found by the sweep is submitted and confirmed exactly once when the workers run', async () => {
+  it('a paid order found by the sweep gets its print file, then is submitted and confirmed exactly once when the workers run', async () => {
     const orderId = await paidWithoutJobs(shop);
     await recoverStrandedWork(shop.context);
     await shop.context.jobs.work(createJobHandlers(shop.context));
     const order = await waitFor(
       () => orderOf(shop, orderId),
       (row) => row.printful_order_id !== null && row.confirmation_email_sent_at !== null,
+      60_000,
     );
     expect(order.fulfilment_attempts).toBe(1);
     await recoverStrandedWork(shop.context);

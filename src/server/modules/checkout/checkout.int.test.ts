@@ -75,7 +75,8 @@ describe('POST /api/checkout creates a pending order priced from our catalog', (
       unit_price: Math.round(mug.final_price! * 100),
       total_price: Math.round(mug.final_price! * 100) * 2,
       transformation_id: artwork.transformationId,
-      print_file_path: artwork.printFileKey,
+      // Made once the order is paid, for this line.
+      print_file_path: null,
       artwork_url: `/files/${artwork.previewKey}`,
     });
   });
@@ -315,7 +316,7 @@ describe('addresses are held to the rules of their country (issue 17)', () => {
   });
 });
 
-describe('each item records the print file, the transformation and the mockups', () => {
+describe('each item records the transformation and the mockups', () => {
   it('takes mockups from our own table for that artwork and variant', async () => {
     const [product] = products;
     const own = await createArtwork(shop.context);
@@ -352,12 +353,12 @@ describe('each item records the print file, the transformation and the mockups',
     expect(item.mockup_urls).toEqual([ours, `${shop.config.publicUrl}${ours}`]);
   });
 
-  it('falls back to the preview artwork while the print file is not rendered yet', async () => {
+  it('records no print file for an unpaid line, whatever its artwork has: it is made at payment', async () => {
     const [product] = products;
     const noPrint = await createArtwork(shop.context, { printFile: false });
     const { body } = await checkout(checkoutBody([{ product, transformationId: noPrint.transformationId }]));
     const [item] = await itemsOf(body.order_id);
-    expect(item.print_file_path).toBe(noPrint.previewKey);
+    expect(item.print_file_path).toBeNull();
   });
 });
 

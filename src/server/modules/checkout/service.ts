@@ -121,7 +121,8 @@ export async function createCheckout(
       total_price: lineTotalCents(unitPrice, item.quantity),
       transformation_id: transformation.id,
       artwork_url: storage.publicUrl(transformation.storage_path!),
-      print_file_path: printFileOf(transformation),
+      // Made once the order is paid (fulfilment's print-file job), for this line.
+      print_file_path: null,
       mockup_urls: [...new Set(mockupUrls)],
     };
   });
@@ -277,11 +278,6 @@ export async function resumePayment(context: AppContext, orderId: string): Promi
     const visible = error instanceof PaymentProviderError ? error.visibleMessage : null;
     throw new CheckoutError(502, visible ?? PAYMENT_MESSAGES.createFailed, order.id);
   }
-}
-
-/** The file production prints: the full-resolution print file, else the preview artwork. */
-export function printFileOf(transformation: Pick<TransformationRow, 'print_file_path' | 'storage_path'>): string {
-  return transformation.print_file_path ?? transformation.storage_path!;
 }
 
 /** A mockup URL the client sent is kept only if it points into our own mockups folder. */

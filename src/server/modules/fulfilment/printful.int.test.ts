@@ -4,7 +4,7 @@ import { order_items, orders } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
 import { checkoutBody, createArtwork, sellableProducts } from '../../testing/fixtures/orders.js';
-import { completeJobs, jobsFor } from '../../testing/fixtures/jobs.js';
+import { completeJobs, jobsFor, makePrintFiles } from '../../testing/fixtures/jobs.js';
 import { retryFulfilment } from '../orders/service.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
 import { signPrivateFileUrl } from '../../infra/storage/signed-urls.js';
@@ -36,8 +36,8 @@ afterAll(async () => {
   await printful?.close();
 });
 
-/** A paid order (through the test card), its jobs not worked: the tests run the submission. */
-async function paidOrder(options: { printFile?: boolean } = {}): Promise<string> {
+/** A paid order (through the test card) with its print files made; the tests run the submission. */
+async function paidOrder(options: { printFile?: boolean; printFilesMade?: boolean } = {}): Promise<string> {
   const { transformationId } = await createArtwork(shop.context, options);
   const [product] = await sellableProducts(shop.context);
   const created = (
@@ -55,6 +55,7 @@ async function paidOrder(options: { printFile?: boolean } = {}): Promise<string>
       card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
     },
   });
+  if (options.printFilesMade !== false) await makePrintFiles(shop.context, created.order_id);
   return created.order_id;
 }
 
@@ -120,7 +121,9 @@ describe('the Printful adapter submits a paid order (against the local fake)', (
 
     const fileUrl = body.items[0].files[0].url;
     expect(fileUrl).toMatch(
-      new RegExp(`^${PUBLIC_URL}/files/private/print-files/[0-9a-f-]+\\.jpg\\?expires=\\d+&signature=[0-9a-f]{64}$`),
+      new RegExp(
+        `^${PUBLIC_URL}/files/private/print-files/order-items/[0-9a-f-]+\\.jpg\\?expires=\\d+&signature=[0-9a-f]{64}$`,
+      ),
     );
     const file = await shop.app.inject({ method: 'GET', url: fileUrl.slice(PUBLIC_URL.length) });
     expect(file.statusCode).toBe(200);
@@ -155,14 +158,21 @@ describe('the Printful adapter submits a paid order (against the local fake)', (
     expect((await shop.app.inject({ method: 'GET', url: forgedOriginal })).statusCode).toBe(404);
   });
 
-  it('sends the preview artwork when the print file was not ready at checkout, and the print file once it is', async () => {
-    const orderId = await paidOrder({ printFile: false });
+  it('waits for the print file made at payment, then sends it, never the preview', async () => {
+    const orderId = await paidOrder({ printFile: false, printFilesMade: false });
+    const [ordered] = await shop.context.db.select().from(order_items).where(eq(order_items.order_id, orderId));
+    expect(ordered.print_file_path).toBeNull();
+    expect(await submitFulfilment(shop.context, orderId)).toBe('skipped');
+    expect(callsFor(orderId, 'POST')).toHaveLength(0);
+    expect((await orderOf(orderId)).fulfilment_attempts).toBe(0);
+
+    await makePrintFiles(shop.context, orderId);
     const [item] = await shop.context.db.select().from(order_items).where(eq(order_items.order_id, orderId));
-    expect(item.print_file_path).toMatch(/^artworks\//);
-    await submitFulfilment(shop.context, orderId);
+    expect(item.print_file_path).toBe(`print-files/order-items/${item.id}.jpg`);
+    expect(await submitFulfilment(shop.context, orderId)).toBe('submitted');
     const url = (callsFor(orderId, 'POST')[0].body as { items: Array<{ files: Array<{ url: string }> }> }).items[0]
       .files[0].url;
-    expect(url).toBe(`${PUBLIC_URL}/files/${item.print_file_path}`);
+    expect(url.startsWith(`${PUBLIC_URL}/files/private/${item.print_file_path}?`)).toBe(true);
   });
 
   it('looks the order up before any retry, so a submission whose answer was lost is never made twice', async () => {
@@ -291,7 +301,8 @@ describe('retry fulfilment (admin)', () => {
 
     const { jobId } = await retryFulfilment(shop.context, orderId);
     expect(jobId).toEqual(expect.any(String));
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(2);
+    // The paid event queued print files, whose job would queue the first submission; this is the retry's.
+    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(1);
     await expect(retryFulfilment(shop.context, orderId)).rejects.toMatchObject({ statusCode: 409 });
 
     // The job's work, run here: the lookup finds the failed order and confirms it again.

@@ -5,14 +5,16 @@
  * written on the order (fulfilment_error, fulfilment_attempts) and thrown, so the job queue
  * retries it with back-off.
  */
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { image_transformations, order_items, orders } from '../../db/schema.js';
+import { order_items, orders } from '../../db/schema.js';
+import { onEvent } from '../../jobs/flow.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
 import { isPublicKey } from '../../infra/storage/index.js';
 import { signPrivateFileUrl } from '../../infra/storage/signed-urls.js';
 import type { FulfilmentItem, FulfilmentProviderId } from './provider.js';
+import { linesWithoutPrintFile, linesWithoutPrintFileOf } from './print-files.js';
 import { activeFulfilmentProviderId, fulfilmentProvider } from './providers.js';
 
 /** How long a print file link handed to the provider stays valid. */
@@ -23,6 +25,12 @@ export type SubmitOutcome = 'submitted' | 'simulated' | 'skipped';
 
 export async function submitFulfilment(context: AppContext, orderId: string): Promise<SubmitOutcome> {
   const { db } = context;
+  // The submission carries every line's print file; the last print-file job queues it again.
+  const waiting = await linesWithoutPrintFile(context, orderId);
+  if (waiting.length > 0) {
+    context.log.info({ order: orderId, lines: waiting.length }, 'fulfilment waits for its print files');
+    return 'skipped';
+  }
   const active = activeFulfilmentProviderId(context);
   // The test provider never pays for a real print: an order it paid (say before a Printful
   // key was saved) is made by the simulation, unless ALLOW_TEST_PAYMENTS says otherwise.
@@ -81,44 +89,23 @@ export async function submitFulfilment(context: AppContext, orderId: string): Pr
   }
 }
 
-/**
- * The order's items with a URL for each print file. An item ordered while its print file was
- * still rendering recorded the preview; if the print file is ready now, it is used instead.
- */
+/** The order's items with a URL for each print file (every line has one: see `submitFulfilment`). */
 async function itemsWithPrintFiles(context: AppContext, orderId: string): Promise<FulfilmentItem[]> {
   const { db, storage, config } = context;
   const items = await db
     .select()
     .from(order_items)
     .where(eq(order_items.order_id, orderId))
-    .orderBy(asc(order_items.created_at));
-  const transformationIds = [
-    ...new Set(items.map((item) => item.transformation_id).filter((id): id is string => Boolean(id))),
-  ];
-  const transformations = transformationIds.length
-    ? await db
-        .select({ id: image_transformations.id, print_file_path: image_transformations.print_file_path })
-        .from(image_transformations)
-        .where(inArray(image_transformations.id, transformationIds))
-    : [];
-  const printFiles = new Map(transformations.map((row) => [row.id, row.print_file_path]));
+    .orderBy(asc(order_items.position), asc(order_items.created_at));
   const secret = await appSecret(config);
-
-  const result: FulfilmentItem[] = [];
-  for (const item of items) {
-    let key = item.print_file_path;
-    const ready = item.transformation_id ? printFiles.get(item.transformation_id) : null;
-    if (ready && ready !== key) {
-      key = ready;
-      await db.update(order_items).set({ print_file_path: ready }).where(eq(order_items.id, item.id));
-    }
+  return items.map((item) => {
+    const key = item.print_file_path;
     if (!key) throw new Error(`Order item ${item.id} has no print file`);
     const printFileUrl = isPublicKey(key)
       ? absoluteUrl(config, storage.publicUrl(key))
       : signPrivateFileUrl(secret, key, { baseUrl: config.publicUrl, expiresInSeconds: PRINT_FILE_LINK_SECONDS });
-    result.push({ ...item, print_file_path: key, printFileUrl });
-  }
-  return result;
+    return { ...item, print_file_path: key, printFileUrl };
+  });
 }
 
 /** How many stranded orders one recovery sweep queues at most; the next sweep takes the rest. */
@@ -126,9 +113,10 @@ const SWEEP_BATCH = 500;
 
 /**
  * Recovery: paid orders that no fulfilment job ever claimed (no attempt, no provider order)
- * get their submission queued. The queue keeps one job per order, so an order whose job is
- * waiting or running is not queued twice; orders whose attempts failed are the admin's to
- * retry. Returns how many jobs were queued.
+ * get what they are owed: the print files of lines that never had a print-file job, or, with
+ * every print file made, their submission. The queues keep one job per line and per order,
+ * so work waiting or running is not queued twice; a line whose print-file jobs gave up, and
+ * orders whose attempts failed, are the admin's to retry. Returns how many jobs were queued.
  */
 export async function queueUnclaimedFulfilment(context: AppContext): Promise<number> {
   const stranded = await context.db
@@ -144,9 +132,37 @@ export async function queueUnclaimedFulfilment(context: AppContext): Promise<num
     )
     .orderBy(asc(orders.paid_at))
     .limit(SWEEP_BATCH);
+  const unprinted = await linesWithoutPrintFileOf(
+    context.db,
+    stranded.map(({ id }) => id),
+  );
   let queued = 0;
   for (const { id } of stranded) {
-    if (await context.jobs.send('order.submit-fulfilment', { orderId: id }, { singletonKey: id })) queued += 1;
+    const lines = unprinted.get(id) ?? [];
+    const linesToPrint: string[] = [];
+    for (const line of lines) {
+      const jobs = await context.jobs.states('order.print-file', { orderItemId: line });
+      if (jobs.length === 0) linesToPrint.push(line);
+    }
+    if (lines.length > 0 && linesToPrint.length === 0) continue;
+    for (const job of onEvent['order.fulfilment-owed']({ orderId: id, linesToPrint })) {
+      if (await context.jobs.send(job.name, job.data, job.options)) queued += 1;
+    }
   }
   return queued;
+}
+
+/**
+ * Admin: whatever the order's fulfilment still needs — the missing print files (the
+ * submission follows the last), or the submission itself. Returns the first job's id, or
+ * null when all of it is already queued or running.
+ */
+export async function queueOwedFulfilment(context: AppContext, orderId: string): Promise<string | null> {
+  const linesToPrint = await linesWithoutPrintFile(context, orderId);
+  let first: string | null = null;
+  for (const job of onEvent['order.fulfilment-owed']({ orderId, linesToPrint })) {
+    const id = await context.jobs.send(job.name, job.data, job.options);
+    first ??= id;
+  }
+  return first;
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { email_messages, order_events, order_refunds, orders } from '../../db/schema.js';
 import { createAccount, SAME_ORIGIN, signInCookie } from '../../testing/admin-session.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { jobsFor } from '../../testing/fixtures/jobs.js';
+import { jobsFor, makePrintFiles } from '../../testing/fixtures/jobs.js';
 import {
   addMockup,
   checkoutBody,
@@ -216,6 +216,7 @@ describe('GET /api/admin/orders/:id: the whole order and its timeline', () => {
     const id = await placeOrder({ pay: true });
     // Through the job handlers, so that jobs/flow.ts queues each next step as the worker would.
     const handlers = createJobHandlers(shop.context);
+    await makePrintFiles(shop.context, id);
     await handlers['order.submit-fulfilment']!({ orderId: id });
     expect(await jobsFor(shop.context, 'fulfilment.simulated-advance', id)).toHaveLength(1);
     await handlers['fulfilment.simulated-advance']!({ orderId: id, from: 'pending' });
@@ -283,6 +284,7 @@ describe('POST /api/admin/orders/:id/retry-fulfilment', () => {
 
   it('queues one submission however often it is pressed: 10 presses at once', async () => {
     const id = await placeOrder({ pay: true });
+    await makePrintFiles(shop.context, id);
     // The paid event queued one; the owner presses retry after it has run and failed.
     await shop.context.db.execute(`delete from pgboss.job where data->>'orderId' = '${id}'`);
     await shop.context.db.update(orders).set({ printful_status: 'failed' }).where(eq(orders.id, id));

@@ -8,6 +8,7 @@ import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printf
 import { startFakeStripe, type FakeStripe } from '../../testing/fakes/fake-stripe.js';
 import { checkoutBody, createArtwork, sellableProducts, type SellableProduct } from '../../testing/fixtures/orders.js';
 import { submitFulfilment } from '../fulfilment/service.js';
+import { makePrintFiles } from '../../testing/fixtures/jobs.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_wanderer';
 const PRINTFUL_TOKEN = 'pf-test-token';
@@ -85,6 +86,7 @@ const refund = async (orderId: string, payload: object = {}) => {
 describe('refunds through Stripe (the real stripe client against the local fake)', () => {
   it('refunds half, then the rest, each with an idempotency key; the print order is cancelled before the full refund', async () => {
     const { orderId, paymentIntentId } = await paidOrder();
+    await makePrintFiles(shop.context, orderId);
     await submitFulfilment(shop.context, orderId);
     const total = (await shop.context.db.select().from(orders).where(eq(orders.id, orderId)))[0].total_amount;
     const half = Math.floor(total / 2);
@@ -137,6 +139,7 @@ describe('refunds through Stripe (the real stripe client against the local fake)
 
   it('refuses a full refund with 409 when the print order can no longer be cancelled, refunding nothing', async () => {
     const { orderId } = await paidOrder();
+    await makePrintFiles(shop.context, orderId);
     await submitFulfilment(shop.context, orderId);
     printfulFake.orders.get(orderId.replace(/-/g, ''))!.status = 'inprocess';
     const refused = await refund(orderId);

@@ -23,6 +23,7 @@ import type { AppContext } from '../../context.js';
 import { order_items, orders } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { sendOrderConfirmation } from '../email/index.js';
+import { queueOwedFulfilment } from '../fulfilment/index.js';
 import { applyPaymentEvent } from '../payments/index.js';
 import { paymentProvider } from '../payments/index.js';
 import { findOrderIdByNumber } from './repository.js';
@@ -138,13 +139,16 @@ export async function resendConfirmation(context: AppContext, orderId: string): 
   return { messageId: sent!.messageId };
 }
 
-/** Admin: queue the fulfilment submission again (only when paid with no or a failed fulfilment status). */
+/**
+ * Admin: queue the fulfilment submission again (only when paid with no or a failed fulfilment
+ * status), after any print file the order's lines still lack.
+ */
 export async function retryFulfilment(context: AppContext, orderId: string): Promise<{ jobId: string }> {
   const order = await findOrder(context, orderId);
   if (!canRetryFulfilment(order)) {
     throw conflict('Fulfilment can be retried only for a paid order that has not been accepted for production');
   }
-  const jobId = await context.jobs.send('order.submit-fulfilment', { orderId: order.id }, { singletonKey: order.id });
+  const jobId = await queueOwedFulfilment(context, order.id);
   if (!jobId) throw conflict('A fulfilment submission for this order is already in progress');
   return { jobId };
 }

@@ -46,7 +46,7 @@ describe('only the call that flips the order to paid queues its work', () => {
     );
     expect(results.filter((result) => result === true)).toHaveLength(1);
     expect(results.filter((result) => result === false)).toHaveLength(9);
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', order.orderId)).toHaveLength(1);
+    expect(await jobsFor(shop.context, 'order.print-file', order.orderId)).toHaveLength(1);
     expect(await jobsFor(shop.context, 'order.send-confirmation', order.orderId)).toHaveLength(1);
     expect(
       await shop.context.db.select().from(payment_events).where(eq(payment_events.order_id, order.orderId)),
@@ -89,7 +89,7 @@ describe('paid transitions asked for together are written together', () => {
       expect(row).toMatchObject({ status: 'paid', stripe_payment_intent_id: order.paymentIntentId });
       expect(row.paid_at).not.toBeNull();
       expect(await jobsFor(shop.context, 'order.send-confirmation', order.orderId)).toHaveLength(1);
-      expect(await jobsFor(shop.context, 'order.submit-fulfilment', order.orderId)).toHaveLength(1);
+      expect(await jobsFor(shop.context, 'order.print-file', order.orderId)).toHaveLength(1);
     }
   });
 
@@ -125,7 +125,7 @@ describe('paid transitions asked for together are written together', () => {
       }),
     );
     expect(statuses).toEqual(['paid', 'pending', 'paid']);
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', placed[1].orderId)).toHaveLength(0);
+    expect(await jobsFor(shop.context, 'order.print-file', placed[1].orderId)).toHaveLength(0);
     expect(
       await shop.context.db.select().from(payment_events).where(eq(payment_events.id, 'evt_refused_1')),
     ).toHaveLength(0);

@@ -15,7 +15,8 @@ import type { AppContext } from '../../context.js';
 import { batchWhileBusy, othersServed, perOwner } from '../../db/batches.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { orders, payment_events } from '../../db/schema.js';
-import { onEvent } from '../../jobs/flow.js';
+import { onEvent, type NextJob } from '../../jobs/flow.js';
+import { linesWithoutPrintFileOf } from '../fulfilment/index.js';
 
 export type PaymentEventType =
   | 'payment_intent.succeeded'
@@ -194,7 +195,6 @@ export async function markOrderPaid(
   const { event } = source;
   const { flipped, visitId } = await paidTransitions(context).load({ orderId, event });
   if (flipped !== true) return flipped;
-  for (const job of onEvent['order.paid']({ orderId })) context.jobs.wake(job.name);
   recordFunnelEvent(context, { visitId, step: 'paid', orderId });
   context.log.info({ order: orderId, provider: event.provider, event: event.id }, 'order paid');
   return true;
@@ -219,7 +219,7 @@ async function writePaidTransitions(
 ): Promise<PaidOutcome[]> {
   // The paid orders' jobs are queued inside the transaction below.
   await context.jobs.ready();
-  return context.db.transaction(async (tx) => {
+  const { queued, outcomes } = await context.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(payment_events)
       .values(transitions.map(({ orderId, event }) => eventRow(event, orderId)))
@@ -237,13 +237,19 @@ async function writePaidTransitions(
       }
     }
     const flippedOrders = [...visitOfFlipped.keys()].map(({ orderId }) => orderId);
-    await queuePaidOrderWork(context, tx, flippedOrders);
+    const queued = await queuePaidOrderWork(context, tx, flippedOrders);
 
-    return transitions.map((transition) => ({
-      flipped: fresh.includes(transition) ? visitOfFlipped.has(transition) : null,
-      visitId: visitOfFlipped.get(transition) ?? null,
-    }));
+    return {
+      queued,
+      outcomes: transitions.map((transition) => ({
+        flipped: fresh.includes(transition) ? visitOfFlipped.has(transition) : null,
+        visitId: visitOfFlipped.get(transition) ?? null,
+      })),
+    };
   });
+  // Committed: this process's workers look for the new jobs now rather than at their next poll.
+  for (const name of new Set(queued.map((job) => job.name))) context.jobs.wake(name);
+  return outcomes;
 }
 
 /** `transitions` in rounds with each order at most once, in order: one update sets one payment on a row. */
@@ -286,9 +292,11 @@ function flipToPaid(tx: Transaction, transitions: readonly PaidTransition[]) {
  * pending and the events unrecorded, so the provider's retry (Stripe resends its webhook) or
  * the visitor's return applies them again.
  */
-async function queuePaidOrderWork(context: AppContext, tx: Transaction, orderIds: string[]): Promise<void> {
-  await context.jobs.sendAll(
-    orderIds.flatMap((orderId) => onEvent['order.paid']({ orderId })),
-    tx,
+async function queuePaidOrderWork(context: AppContext, tx: Transaction, orderIds: string[]): Promise<NextJob[]> {
+  const unprinted = await linesWithoutPrintFileOf(tx, orderIds);
+  const jobs = orderIds.flatMap((orderId) =>
+    onEvent['order.paid']({ orderId, linesToPrint: unprinted.get(orderId) ?? [] }),
   );
+  await context.jobs.sendAll(jobs, tx);
+  return jobs;
 }

@@ -10,7 +10,7 @@ import { orders, payment_events } from '../../db/schema.js';
 import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
 import { createAccount, SAME_ORIGIN, signInCookie } from '../../testing/admin-session.js';
 import { checkoutBody, createArtwork, sellableProducts } from '../../testing/fixtures/orders.js';
-import { jobsFor, waitFor } from '../../testing/fixtures/jobs.js';
+import { jobsFor, makePrintFiles, waitFor } from '../../testing/fixtures/jobs.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { submitFulfilment } from '../fulfilment/service.js';
 
@@ -134,7 +134,8 @@ describe('an order the test provider paid before Printful went live', () => {
     } finally {
       shop.context.config.printful = live;
     }
-    // Its fulfilment job runs now that Printful is live.
+    // Its print file and fulfilment jobs run now that Printful is live.
+    await makePrintFiles(shop.context, orderId);
     expect(await submitFulfilment(shop.context, orderId)).toBe('simulated');
     const order = await orderOf(shop, orderId);
     expect(order.fulfilment_provider).toBe('simulated');

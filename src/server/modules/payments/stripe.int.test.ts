@@ -191,7 +191,7 @@ describe('the Stripe webhook', () => {
     // for the same payment, as the return check makes) must be stopped by the paid guard itself.
     await waitFor(
       async () => [
-        ...(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)),
+        ...(await jobsFor(shop.context, 'order.print-file', orderId)),
         ...(await jobsFor(shop.context, 'order.send-confirmation', orderId)),
       ],
       (jobs) => jobs.every((job) => job.state === 'completed'),
@@ -201,7 +201,7 @@ describe('the Stripe webhook', () => {
     // Leave time for any duplicate to show itself.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(printfulCreates(orderId)).toHaveLength(1);
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(1);
+    expect(await jobsFor(shop.context, 'order.print-file', orderId)).toHaveLength(1);
     expect(await jobsFor(shop.context, 'order.send-confirmation', orderId)).toHaveLength(1);
     expect(
       await shop.context.db.select().from(email_messages).where(eq(email_messages.order_id, orderId)),
@@ -269,7 +269,7 @@ describe('the Stripe webhook', () => {
     expect(
       await shop.context.db.select().from(payment_events).where(eq(payment_events.order_id, orderId)),
     ).toHaveLength(0);
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(0);
+    expect(await jobsFor(shop.context, 'order.print-file', orderId)).toHaveLength(0);
   });
 
   it('records the decline of payment_intent.payment_failed and leaves the order unpaid', async () => {
@@ -342,7 +342,7 @@ describe('the server-side check when the visitor returns', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(printfulCreates(orderId)).toHaveLength(1);
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(1);
+    expect(await jobsFor(shop.context, 'order.print-file', orderId)).toHaveLength(1);
   });
 
   it('answers Order not found when the payment intent id does not belong to the order', async () => {

@@ -60,11 +60,11 @@ describe('the test provider honours Stripe’s test cards', () => {
     expect(events.map((event) => [event.provider, event.type])).toEqual([['test', 'payment_intent.succeeded']]);
     expect(JSON.stringify(events[0].payload)).not.toContain('4242424242424242');
     expect(await jobsFor(shop.context, 'order.send-confirmation', orderId)).toHaveLength(1);
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(1);
+    expect(await jobsFor(shop.context, 'order.print-file', orderId)).toHaveLength(1);
 
     // Confirming again (a double click) answers succeeded and queues nothing more.
     expect((await confirm(clientSecret, card('4242424242424242'))).body.status).toBe('succeeded');
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(1);
+    expect(await jobsFor(shop.context, 'order.print-file', orderId)).toHaveLength(1);
   });
 
   it('4000 0000 0000 0002 → not paid, with “Your card was declined.”', async () => {
@@ -84,7 +84,7 @@ describe('the test provider honours Stripe’s test cards', () => {
       status_label: 'Payment Pending',
       payment_error: 'Your card was declined.',
     });
-    expect(await jobsFor(shop.context, 'order.submit-fulfilment', orderId)).toHaveLength(0);
+    expect(await jobsFor(shop.context, 'order.print-file', orderId)).toHaveLength(0);
   });
 
   it('4000 0000 0000 9995 → not paid, with “Your card has insufficient funds.”, and another card may then pay', async () => {

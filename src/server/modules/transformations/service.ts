@@ -138,7 +138,7 @@ export async function updateTransformationEmail(
   await updateTransformation(context.db, id, { email });
 }
 
-/** Job: render the preview artwork, reporting progress as the engine's stages complete (flow.ts queues the print file). */
+/** Job: render the preview artwork, reporting progress as the engine's stages complete. */
 export async function renderTransformation(
   context: AppContext,
   transformationId: string,
@@ -211,29 +211,26 @@ export async function renderTransformation(
 }
 
 /**
- * Job: the print file, at the original's resolution up to 6000 px, because a 2048 px
- * preview prints blurry on a poster. Local engines render it afresh from the original;
- * hosted engines' artworks are enlarged with a Lanczos filter.
+ * The print file's pixels for an artwork, at the original's resolution up to 6000 px, because
+ * a 2048 px preview prints blurry on a poster. Local engines render it afresh from the
+ * original; hosted engines' artworks are enlarged with a Lanczos filter. Only a bought
+ * artwork gets one (the order's print-file job calls this); null when the artwork is not
+ * finished or is gone.
  */
-export async function renderPrintFile(context: AppContext, transformationId: string): Promise<void> {
+export async function renderPrintFile(context: AppContext, transformationId: string): Promise<Buffer | null> {
   const found = await findTransformationWithSources(context.db, transformationId);
-  if (!found) return;
+  if (!found) return null;
   const { transformation, image, style } = found;
-  if (transformation.status !== 'completed' || transformation.print_file_path || !transformation.storage_path) return;
+  if (transformation.status !== 'completed' || !transformation.storage_path) return null;
 
   const longSide = Math.min(PRINT_LONG_SIDE, Math.max(image.width, image.height));
-  let print: Buffer;
   if (style && isLocalStyleId(style.engine)) {
     const engine = engineFor(style.engine, context.config)!;
     const original = await readOriginal(context, image);
-    print = (await engine.render({ photo: original, longSide, prompt: style.style_prompt })).image;
-  } else {
-    const preview = await context.storage.get(transformation.storage_path);
-    print = await enlargeForPrint(preview, longSide);
+    return (await engine.render({ photo: original, longSide, prompt: style.style_prompt })).image;
   }
-  const key = `print-files/${transformationId}.jpg`;
-  await context.storage.put(key, print, { contentType: 'image/jpeg' });
-  await updateTransformation(context.db, transformationId, { print_file_path: key });
+  const preview = await context.storage.get(transformation.storage_path);
+  return enlargeForPrint(preview, longSide);
 }
 
 /** The original photo in a form sharp decodes: HEIC (which libvips here cannot read) via libheif. */

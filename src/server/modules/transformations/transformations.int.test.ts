@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Rendition } from '../../../domain/images.js';
 import { TRANSFORMATION_MESSAGES } from '../../../domain/transformation.js';
-import { styles } from '../../db/schema.js';
+import { image_transformations, styles } from '../../db/schema.js';
+import { renderPrintFile } from './service.js';
 import { cameraPhoto, insertPhoto } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -33,16 +34,6 @@ async function waitUntilDone(id: string, timeoutMs = 60_000) {
     if (state.status !== 'processing') return state;
     if (Date.now() > deadline) throw new Error(`transformation ${id} still processing`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function waitForPrintFile(id: string, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await shop.context.db.query.image_transformations.findFirst({ where: (t, { eq }) => eq(t.id, id) });
-    if (row?.print_file_path) return row.print_file_path;
-    if (Date.now() > deadline) throw new Error(`no print file for ${id}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -114,7 +105,7 @@ describe('every style offered on the embedded defaults completes on a 12 MP phot
     ]);
   });
 
-  it('completes each one with a 2048 px artwork and a print file at the original resolution', async () => {
+  it('completes each one with a 2048 px artwork, and no print file until one is bought', async () => {
     const started = [];
     for (const style of offered) started.push({ style, id: (await start(style.id)).json().transformationId as string });
     for (const { style, id } of started) {
@@ -129,14 +120,13 @@ describe('every style offered on the embedded defaults completes on a 12 MP phot
       const meta = await sharp(artwork.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 2048, 1536]);
     }
-    for (const { id } of started) {
-      const key = await waitForPrintFile(id);
-      expect(key.startsWith('print-files/')).toBe(true);
-      const meta = await sharp(await shop.context.storage.get(key)).metadata();
-      expect([meta.width, meta.height]).toEqual([4000, 3000]);
-      // Print files are private: no public URL serves them.
-      expect((await shop.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
-    }
+    const rows = await shop.context.db.select().from(image_transformations);
+    expect(rows.filter((row) => row.print_file_path !== null)).toEqual([]);
+    expect(await shop.context.storage.list('print-files/')).toEqual([]);
+    // What a bought line's print-file job renders: the original's resolution.
+    const print = await renderPrintFile(shop.context, started[0].id);
+    const meta = await sharp(print!).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 4000, 3000]);
   }, 240_000);
 });
 

@@ -21,6 +21,8 @@ export interface FakePrintfulCall {
   path: string;
   query: string;
   body: unknown;
+  /** When the request arrived (ms since the epoch). */
+  receivedAt: number;
 }
 
 export interface FakePrintful {
@@ -55,7 +57,13 @@ export async function startFakePrintful(options: { token: string; storeId?: stri
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const body = text ? JSON.parse(text) : undefined;
-    calls.push({ method: request.method ?? 'GET', path: url.pathname, query: url.search, body });
+    calls.push({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: url.search,
+      body,
+      receivedAt: Date.now(),
+    });
 
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
