@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -31,6 +32,12 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+/**
+ * An amount in cents. `bigint` so that no sum of bounded prices and quantities can overflow the
+ * column (an `integer` stops at $21,474,836.47); read as a JS number, exact to 2^53 cents,
+ * which the bounds at the edge (domain/money.ts) keep every amount far below.
+ */
+const cents = (name: string) => bigint(name, { mode: 'number' });
 /** Dollars with cents, read back as a JS number (spec: final_price is a number in dollars). */
 const dollars = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 
@@ -132,7 +139,8 @@ export const physical_items = pgTable(
     description: text('description'),
     price: dollars('price'),
     final_price: dollars('final_price'),
-    markup_percentage: dollars('markup_percentage'),
+    // Wider than a price: a cheap base cost with a dear final price is a markup of millions of percent.
+    markup_percentage: numeric('markup_percentage', { precision: 14, scale: 2, mode: 'number' }),
     markup_dollar: dollars('markup_dollar'),
     printful_base_cost: dollars('printful_base_cost'),
     printful_product_id: integer('printful_product_id'),
@@ -176,7 +184,7 @@ export const orders = pgTable(
     billing_postal_code: text('billing_postal_code'),
     billing_country: text('billing_country'),
     /** Cents. */
-    total_amount: integer('total_amount').notNull(),
+    total_amount: cents('total_amount').notNull(),
     currency: text('currency').notNull().default('USD'),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -199,7 +207,7 @@ export const orders = pgTable(
     tracking_number: text('tracking_number'),
     tracking_url: text('tracking_url'),
     /** Cents given back so far (the sum of `order_refunds`); equal to total_amount once refunded. */
-    refunded_amount: integer('refunded_amount').notNull().default(0),
+    refunded_amount: cents('refunded_amount').notNull().default(0),
     /** The anonymous visit that placed the order (analytics' funnel), never personal data. */
     visit_id: uuid('visit_id'),
   },
@@ -223,9 +231,9 @@ export const order_items = pgTable(
     product_name: text('product_name').notNull(),
     quantity: integer('quantity').notNull(),
     /** Cents. */
-    unit_price: integer('unit_price').notNull(),
+    unit_price: cents('unit_price').notNull(),
     /** Cents: unit_price × quantity. */
-    total_price: integer('total_price').notNull(),
+    total_price: cents('total_price').notNull(),
     /** The public preview artwork the visitor saw. */
     artwork_url: text('artwork_url'),
     /** The storage key of the full-resolution print file sent to production. */
@@ -251,7 +259,7 @@ export const order_refunds = pgTable(
     order_id: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    amount: integer('amount').notNull(),
+    amount: cents('amount').notNull(),
     currency: text('currency').notNull(),
     provider_refund_id: text('provider_refund_id'),
     created_at: createdAt(),

@@ -12,6 +12,9 @@ import { createAccount, SAME_ORIGIN, signInCookie } from '../testing/admin-sessi
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { checkoutBody, createArtwork, sellableProducts, TEST_ADDRESS } from '../testing/fixtures/orders.js';
 import { createLogger } from '../logger.js';
+import { count, sql } from 'drizzle-orm';
+import { orders } from '../db/schema.js';
+import { MONEY_MESSAGES } from '../../domain/money.js';
 
 const WEBHOOK_SECRET = 'pf-webhook-secret-7d1e44a0';
 const logLines: string[] = [];
@@ -26,7 +29,11 @@ let shop: TestApp;
 let adminCookie: string;
 beforeAll(async () => {
   shop = await createTestApp({
-    env: { LOG_LEVEL: 'info', PRINTFUL_API_KEY: 'pf-test-key', PRINTFUL_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    env: {
+      LOG_LEVEL: 'info',
+      PRINTFUL_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      ALLOW_TEST_PAYMENTS: 'true',
+    },
     logStream,
   });
   await createAccount(shop.context, 'owner@example.com', 'owner-password-1', 'admin');
@@ -152,3 +159,54 @@ describe('the log carries no personal data and no secrets', () => {
     expect(logged).toContain('Failed query: insert into');
   });
 });
+
+describe('issue 32, finding 5: money beyond what the database holds is a 400, never a 500', () => {
+  it('refuses a final price above the highest a product may have, and keeps the old one', async () => {
+    const [product] = await sellableProducts(shop.context);
+    const response = await send({
+      method: 'PATCH',
+      url: `/api/admin/products/${product!.id}`,
+      payload: { final_price: 1e12 },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ error: MONEY_MESSAGES.priceTooHigh, field: 'final_price' });
+    const [after] = (await sellableProducts(shop.context)).filter((row) => row.id === product!.id);
+    expect(after!.final_price).toBe(product!.final_price);
+  });
+
+  it('refuses a cart whose total no single payment can take ($50,000 × 99 × 50), writing no order', async () => {
+    const artwork = await createArtwork(shop.context);
+    const [product] = await sellableProducts(shop.context);
+    const patch = (final_price: number) =>
+      send({ method: 'PATCH', url: `/api/admin/products/${product!.id}`, payload: { final_price } });
+    expect((await patch(50_000)).statusCode).toBe(200);
+    try {
+      const lines = Array.from({ length: 50 }, () => ({
+        product: { ...product!, final_price: 50_000 },
+        transformationId: artwork.transformationId,
+        quantity: 99,
+      }));
+      const before = await countOrders();
+      const response = await send({ method: 'POST', url: '/api/checkout', payload: checkoutBody(lines) });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ error: MONEY_MESSAGES.totalTooHigh });
+      expect(await countOrders()).toBe(before);
+    } finally {
+      await patch(product!.final_price!);
+    }
+  });
+
+  it('stores an order above $21,474,836.47 of lines exactly (the columns are bigint)', async () => {
+    const [column] = await shop.context.db
+      .execute<{ data_type: string }>(
+        sql`select data_type from information_schema.columns where table_name = 'orders' and column_name = 'total_amount'`,
+      )
+      .then((result) => (result as unknown as { rows: Array<{ data_type: string }> }).rows);
+    expect(column?.data_type).toBe('bigint');
+  });
+});
+
+async function countOrders(): Promise<number> {
+  const [row] = await shop.context.db.select({ n: count() }).from(orders);
+  return row!.n;
+}

@@ -22,7 +22,7 @@ import {
   type DifficultyLevel,
   type ProductCategory,
 } from '../../../domain/catalog-rules.js';
-import { formatCents } from '../../../domain/money.js';
+import { formatCents, MAX_PRODUCT_PRICE, MONEY_MESSAGES } from '../../../domain/money.js';
 import { computePricing, toPriceNumber, type PricingInput } from '../../../domain/pricing.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -99,6 +99,8 @@ function pricingFor(row: StoreProductRow, input: Omit<PricingInput, 'baseCost'>)
       field: 'final_price',
     });
   }
+  if (pricing.finalPrice > MAX_PRODUCT_PRICE)
+    throw new HttpError(400, MONEY_MESSAGES.priceTooHigh, { field: 'final_price' });
   return {
     final_price: pricing.finalPrice,
     price: pricing.price,
@@ -325,6 +327,10 @@ export async function syncProducts(context: AppContext, payloads: SyncPayload[])
       }
       const baseCost = given(payload.base_cost) ? toPriceNumber(payload.base_cost) : toPriceNumber(found.variant.price);
       const pricing = computePricing({ baseCost, markupPercentage: markup });
+      if (pricing.finalPrice > MAX_PRODUCT_PRICE) {
+        results.push(failure(MONEY_MESSAGES.priceTooHigh));
+        continue;
+      }
       const row = await insertStoreProduct(context.db, {
         name: payload.name,
         description: payload.description ?? null,

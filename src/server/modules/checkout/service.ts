@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type ParsedCheckoutRequest } from '../../../domain/checkout.js';
-import { DEFAULT_CURRENCY, dollarsToCents, lineTotalCents } from '../../../domain/money.js';
+import {
+  DEFAULT_CURRENCY,
+  dollarsToCents,
+  lineTotalCents,
+  MAX_PAYMENT_CENTS,
+  MONEY_MESSAGES,
+} from '../../../domain/money.js';
 import type { AppContext } from '../../context.js';
 import { batchWhileBusy, loadAll, othersServed, perOwner, rowsByKey } from '../../db/batches.js';
 import { image_transformations, mockups, order_items, orders, physical_items } from '../../db/schema.js';
@@ -127,6 +133,7 @@ export async function createCheckout(
     };
   });
   const total = lines.reduce((sum, line) => sum + line.total_price, 0);
+  if (total > MAX_PAYMENT_CENTS) throw new CheckoutError(400, MONEY_MESSAGES.totalTooHigh);
 
   const { billingAddress: billing, shippingAddress: shipping } = request;
   const orderId = randomUUID();
