@@ -106,3 +106,23 @@ export interface IntegrationStatus {
   configuredBy: 'environment' | 'saved key' | 'default';
   check: IntegrationCheck;
 }
+
+/**
+ * The shop's own choices (not keys): stored in plain text beside the sealed keys. Where the
+ * storefront's gallery switch starts is the owner's call; the visitor still decides.
+ */
+export const SHOP_SETTING_DEFAULTS = { gallery_consent_default: true } as const;
+export type ShopSettings = { -readonly [K in keyof typeof SHOP_SETTING_DEFAULTS]: boolean };
+
+export const shopSettingsUpdateSchema = z
+  .object({ gallery_consent_default: z.boolean({ error: 'Choose on or off' }) })
+  .partial();
+export type ShopSettingsUpdate = z.infer<typeof shopSettingsUpdateSchema>;
+
+export const SHOP_SETTINGS_TEXT = {
+  galleryTitle: 'Gallery',
+  galleryDescription:
+    'Before an artwork is made, each visitor chooses whether it may appear in the gallery on Home. This sets where that switch starts.',
+  galleryLabel: 'Start with the gallery switch on',
+  saved: 'Shop settings saved',
+} as const;

@@ -57,6 +57,15 @@ export const TRANSFORMATION_MESSAGES = {
     `This artwork is part of order ${orderId.slice(0, 8)} and cannot be deleted: the order needs its files.`,
   cannotDeleteHomepage: "Cannot delete an example that's currently on the homepage",
   noArtwork: 'This artwork is not finished, so it cannot be a homepage example',
+  noConsent: 'Its maker did not agree to show this artwork in the gallery, so it cannot be a homepage example',
+  notShared: 'Private (its maker said no)',
+  hideExampleTitle: 'Hide this homepage example?',
+  hideExampleConfirmation:
+    'This artwork is one of the examples on the home page. Hiding it from the gallery also removes it from the homepage examples; Home then shows the other examples, or recent artworks.',
+  hideExampleAction: 'Hide and remove example',
+  hiddenAndRemoved: 'Hidden from the public gallery and removed from the homepage examples',
+  examplesRemovedByHiding: (n: number) =>
+    `${n} of them ${n === 1 ? 'was a homepage example and was' : 'were homepage examples and were'} removed from Home`,
   dateRangeInvalid: 'From Date cannot be after To Date',
 } as const;
 
@@ -156,6 +165,8 @@ export interface AdminTransformation {
   status: 'processing' | 'completed' | 'failed';
   isHomepageExample: boolean;
   hiddenFromGallery: boolean;
+  /** Its maker agreed to the gallery; without it the artwork is never shown on Home. */
+  galleryConsent: boolean;
   exifData: ExifData | null;
 }
 

@@ -202,6 +202,8 @@ export interface OrderReadItem {
   /** Cents. */
   total_price: number;
   mockup_urls: string[];
+  /** The artwork's preview, public as the gallery's are. */
+  artwork_url: string | null;
 }
 
 /** `GET /api/orders/:id` (storefront §3 "Order (read)", plus tracking and computed labels). */

@@ -87,4 +87,6 @@ export interface TransformationState {
   height: number | null;
   /** Smaller copies of the artwork for `srcset`; empty until completed and on older artworks. */
   renditions: Rendition[];
+  /** Whether its maker agreed to show it in the shop's gallery (issue 34). */
+  galleryConsent: boolean;
 }

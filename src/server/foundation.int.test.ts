@@ -200,6 +200,7 @@ describe('GET /api/gallery falls back in three levels (storefront §2 Home)', ()
           status: 'completed',
           storage_path: `artworks/gallery-${n}.jpg`,
           is_public: n !== 4,
+          gallery_consent: true,
           created_at: new Date(Date.UTC(2026, 0, 1 + n)),
         })
         .returning();

@@ -108,7 +108,13 @@ export const image_transformations = pgTable(
     progress: integer('progress').notNull().default(0),
     error: text('error'),
     email: text('email'),
+    /** The owner's switch: false hides the artwork from Home whatever its maker chose. */
     is_public: boolean('is_public').notNull().default(true),
+    /**
+     * Its maker's yes to the public gallery, asked before it was made and withdrawable
+     * later. Artworks made before the question existed count as no (migration 0011).
+     */
+    gallery_consent: boolean('gallery_consent').notNull().default(false),
     is_homepage_example: boolean('is_homepage_example').notNull().default(false),
     image_id: uuid('image_id')
       .notNull()

@@ -15,7 +15,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { contentUpdateSchema, homepageFlagSchema } from '../../domain/admin-content.js';
-import { settingsUpdateSchema } from '../../domain/admin-settings.js';
+import { settingsUpdateSchema, shopSettingsUpdateSchema } from '../../domain/admin-settings.js';
+import { galleryConsentSchema } from '../../domain/gallery.js';
 import { styleActiveSchema, styleInputSchema } from '../../domain/admin-styles.js';
 import {
   bulkSchema,
@@ -50,7 +51,7 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'GET /healthz': { summary: 'Answers once the database and storage are ready' },
   'GET /metrics': { summary: 'Prometheus metrics (bearer token when METRICS_TOKEN is set)' },
 
-  'GET /api/site': { summary: "The shop's name and support address" },
+  'GET /api/site': { summary: "The shop's name, support address and where the gallery switch starts" },
   'GET /api/styles': { summary: 'Art styles on offer, by name (ETag)' },
   'GET /api/products': { summary: 'Products for sale with their prices (ETag)' },
   'GET /api/gallery': {
@@ -71,6 +72,10 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'PATCH /api/transformations/:id/email': {
     summary: 'Saves the e-mail to tell when the artwork is ready',
     body: updateEmailSchema,
+  },
+  'PUT /api/transformations/:id/gallery': {
+    summary: "Its maker's say over the gallery (the edit token, or the id of an order holding it)",
+    body: galleryConsentSchema,
   },
   'POST /api/mockups': { summary: 'Mockups of an artwork on the given products', body: generateMockupsSchema },
   'POST /api/catalog/validate-variants': { summary: 'Whether the given variants can still be ordered' },
@@ -138,6 +143,8 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'DELETE /api/admin/content/examples/:id': { summary: 'Deletes an example pair' },
   'GET /api/admin/settings': { summary: 'Settings, with saved keys shown masked' },
   'PUT /api/admin/settings': { summary: 'Saves settings and keys (encrypted at rest)', body: settingsUpdateSchema },
+  'GET /api/admin/settings/shop': { summary: "The shop's own settings: where the gallery switch starts" },
+  'PUT /api/admin/settings/shop': { summary: "Saves the shop's own settings", body: shopSettingsUpdateSchema },
   'GET /api/admin/settings/integrations': { summary: 'Each outside service: configured, and from where' },
   'POST /api/admin/settings/integrations/:id/test': { summary: 'Tests one outside service with its current key' },
   'GET /api/admin/transformations': {

@@ -9,6 +9,7 @@ import { ORDER_PAGE_MESSAGES, orderNumber } from '@/domain/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { isNotFound, isOrderSettled, useOrder } from '@/web/features/orders/api/get-order';
+import { ArtworkGalleryConsent } from '@/web/features/gallery/components/gallery-consent';
 import { OrderItems } from '@/web/features/orders/components/order-items';
 import { OrderMessage } from '@/web/features/orders/components/order-message';
 import { OrderProgress } from '@/web/features/orders/components/order-progress';
@@ -41,6 +42,15 @@ export function OrderStatusPage() {
       </div>
     );
   }
+
+  // Each artwork once, however many products carry it.
+  const artworkIds = [
+    ...new Map(
+      order.order_items
+        .filter((item) => item.transformation_id)
+        .map((item) => [item.transformation_id!, { id: item.transformation_id!, artworkUrl: item.artwork_url }]),
+    ).values(),
+  ];
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 md:py-14" data-testid="order-status-page">
@@ -80,6 +90,30 @@ export function OrderStatusPage() {
           <OrderItems order={order} />
         </CardContent>
       </Card>
+
+      {artworkIds.length > 0 && (
+        <Card className="mt-6" data-testid="order-gallery-consent">
+          <CardHeader>
+            <CardTitle as="h2">Your artwork and the gallery</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            {artworkIds.map(({ id, artworkUrl }) => (
+              <div key={id} className="flex items-start gap-4">
+                {artworkUrl && (
+                  <img
+                    src={artworkUrl}
+                    alt="Your artwork"
+                    className="size-16 shrink-0 rounded-lg border object-cover"
+                  />
+                )}
+                <div className="min-w-0 flex-1">
+                  <ArtworkGalleryConsent transformationId={id} orderId={order.id} compact />
+                </div>
+              </div>
+            ))}
+          </CardContent>
+        </Card>
+      )}
 
       {site?.supportEmail && (
         <p className="mt-8 flex items-start gap-2 text-sm text-muted-foreground" data-testid="order-support">

@@ -17,6 +17,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { cart, useCart } from '@/web/features/cart/api/cart-store';
 import { OrderSummary } from '@/web/features/cart/components/order-summary';
 import { useCheckoutOpen } from '@/web/features/checkout/lib/checkout-draft';
+import { ArtworkGalleryConsent, GalleryConsentSwitch } from '@/web/features/gallery/components/gallery-consent';
 import { useProductMockups } from '@/web/features/mockups/api/use-product-mockups';
 import { useProducts, type Product } from '@/web/features/products/api/get-products';
 import { ProductGrid } from '@/web/features/products/components/product-grid';
@@ -50,6 +51,9 @@ export function TransformPage() {
   const [pickingStyle, setPickingStyle] = useState(false);
   const [checkoutOpen, setCheckoutOpen] = useCheckoutOpen();
   const [previewing, setPreviewing] = useState<Product | null>(null);
+  const { data: site, isPending: siteLoading } = useSite();
+  // Untouched, the switch shows the shop's default; the visitor's choice then sticks.
+  const [galleryConsent, setGalleryConsent] = useState<boolean | null>(null);
 
   const start = useStartTransformation();
   const progress = useTransformationProgress(transformationId);
@@ -76,7 +80,11 @@ export function TransformPage() {
       return;
     }
     try {
-      const started = await start.mutateAsync({ imageId: photo.imageId, styleId: style.id });
+      const started = await start.mutateAsync({
+        imageId: photo.imageId,
+        styleId: style.id,
+        galleryConsent: galleryConsent ?? site?.galleryConsentDefault ?? false,
+      });
       if (!started.success) throw new Error(TRANSFORMATION_MESSAGES.failedDefault);
       setPickingStyle(false);
       showArtwork(photo.imageId, started.transformationId);
@@ -97,7 +105,6 @@ export function TransformPage() {
     () => Object.fromEntries(productList.map((p) => [p.id, quantityOf(lines, p.id, transformationId)])),
     [productList, lines, transformationId],
   );
-  const { data: site } = useSite();
 
   // The shop's own funnel (analytics): each artwork shown, and its mockups seen, once.
   const mockupsShown = Object.values(mockups.states).some((state) => (state?.mockups.length ?? 0) > 0);
@@ -164,7 +171,12 @@ export function TransformPage() {
                 compact={processing && !pickingStyle}
                 onChange={() => setPickingStyle(true)}
               />
-              <Button size="lg" className="w-full" onClick={transform} disabled={processing || !style}>
+              <GalleryConsentSwitch
+                checked={galleryConsent ?? site?.galleryConsentDefault ?? false}
+                onCheckedChange={setGalleryConsent}
+                disabled={processing || siteLoading}
+              />
+              <Button size="lg" className="w-full" onClick={transform} disabled={processing || !style || siteLoading}>
                 {processing ? (
                   <>
                     <Loader2 className="animate-spin" aria-hidden /> Transforming...
@@ -179,7 +191,13 @@ export function TransformPage() {
           )}
         </div>
         <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
-          <ArtworkPanel progress={progress} styleName={style?.name} />
+          <ArtworkPanel
+            progress={progress}
+            styleName={style?.name}
+            footer={
+              artworkReady && transformationId ? <ArtworkGalleryConsent transformationId={transformationId} /> : null
+            }
+          />
           {/* Until the products show again (a new style being made, a new photo), the cart stays in view here. */}
           {!artworkReady && (
             <OrderSummary lines={lines} checkoutOpen={checkoutOpen} onCheckout={() => setCheckoutOpen(true)} />

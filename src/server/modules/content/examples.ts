@@ -98,6 +98,8 @@ export async function uploadExample(
           width: artwork.width,
           height: artwork.height,
           is_public: true,
+          // The owner's own pair, uploaded to be shown.
+          gallery_consent: true,
           completed_at: now,
         })
         .returning();
@@ -124,8 +126,10 @@ export async function setHomepageExample(
 export interface HomepageChange {
   changed: string[];
   unchanged: string[];
-  /** Not found, or with no finished artwork to show. */
+  /** Not found, or with no finished artwork to show, or its maker did not agree to show it. */
   refused: string[];
+  /** Of `refused`: artworks whose makers did not agree to the gallery. */
+  withoutConsent: string[];
 }
 
 /**
@@ -146,14 +150,19 @@ export async function changeHomepageExamples(
     const found = new Map(rows.map((row) => [row.id, row]));
     const refused = ids.filter((id) => {
       const row = found.get(id);
-      return !row || (wanted.isHomepageExample && (row.status !== 'completed' || !row.storage_path));
+      return (
+        !row || (wanted.isHomepageExample && (row.status !== 'completed' || !row.storage_path || !row.gallery_consent))
+      );
     });
+    const withoutConsent = wanted.isHomepageExample
+      ? rows.filter((row) => !row.gallery_consent).map((row) => row.id)
+      : [];
     const eligible = rows.filter((row) => !refused.includes(row.id));
     const unchanged = eligible
       .filter((row) => row.is_homepage_example === wanted.isHomepageExample)
       .map((row) => row.id);
     const changed = eligible.filter((row) => row.is_homepage_example !== wanted.isHomepageExample).map((row) => row.id);
-    if (changed.length === 0) return { changed, unchanged, refused };
+    if (changed.length === 0) return { changed, unchanged, refused, withoutConsent };
     if (wanted.isHomepageExample) {
       if (changed.length + unchanged.length > HOMEPAGE_EXAMPLES_MAX) throw badRequest(EXAMPLE_MESSAGES.tooMany);
       const current = await tx
@@ -182,7 +191,7 @@ export async function changeHomepageExamples(
         .set({ is_homepage_example: false })
         .where(inArray(image_transformations.id, changed));
     }
-    return { changed, unchanged, refused };
+    return { changed, unchanged, refused, withoutConsent };
   });
 }
 

@@ -1,6 +1,7 @@
 /**
  * The home page gallery's three levels (storefront §2 Home): up to 2 homepage example
  * pairs, else up to 4 recent public transformations, else the 2 built-in static pairs.
+ * Only artworks whose makers agreed are shown, and never one the owner hid.
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import {
@@ -30,6 +31,7 @@ export async function homepagePairs(context: AppContext): Promise<ExamplePair[]>
       and(
         eq(image_transformations.is_homepage_example, true),
         eq(image_transformations.is_public, true),
+        eq(image_transformations.gallery_consent, true),
         eq(image_transformations.status, 'completed'),
       ),
     )
@@ -53,7 +55,13 @@ export async function recentTransformations(context: AppContext): Promise<Recent
     .from(image_transformations)
     .innerJoin(images, eq(images.id, image_transformations.image_id))
     .leftJoin(styles, eq(styles.id, image_transformations.style_id))
-    .where(and(eq(image_transformations.is_public, true), eq(image_transformations.status, 'completed')))
+    .where(
+      and(
+        eq(image_transformations.is_public, true),
+        eq(image_transformations.gallery_consent, true),
+        eq(image_transformations.status, 'completed'),
+      ),
+    )
     .orderBy(desc(image_transformations.created_at))
     .limit(GALLERY_RECENT_ITEMS);
   return rows.map(({ transformation, styleName }) => ({

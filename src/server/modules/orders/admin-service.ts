@@ -41,8 +41,8 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 /** `%`, `_` and `\` in what the owner typed are matched literally. */
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The text the trigram index covers (migration 0006): e-mail and shipping name, lowered. */
-const orderSearchText = sql`lower(${orders.customer_email} || ' ' || coalesce(${orders.shipping_name}, ''))`;
+/** The text the trigram index covers (migration 0011): e-mail, shipping and billing names, lowered. */
+const orderSearchText = sql`lower(${orders.customer_email} || ' ' || coalesce(${orders.shipping_name}, '') || ' ' || coalesce(${orders.billing_name}, ''))`;
 
 /**
  * An order id's prefix as a range of ids, so the primary key answers it: `3f2a9c1e` is every
@@ -60,7 +60,7 @@ export function idPrefixRange(search: string): [string, string] | null {
 /** Paid, and fulfilment failed, on hold, or never submitted this long after payment. */
 const needsAttention = sql`(${orders.status} = 'paid' and (${orders.printful_status} in ('failed', 'onhold') or (${orders.printful_status} is null and ${orders.paid_at} < now() - make_interval(mins => ${STUCK_AFTER_MINUTES}))))`;
 
-/** The list's WHERE: search over id (prefix), customer e-mail and shipping name; status; date range. */
+/** The list's WHERE: search over id (prefix), customer e-mail, shipping and billing names; status; date range. */
 export function orderFilter(query: Pick<AdminOrderListQuery, 'search' | 'status' | 'from' | 'to'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status === 'attention') conditions.push(needsAttention);

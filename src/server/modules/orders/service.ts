@@ -89,6 +89,7 @@ export async function readOrder(context: AppContext, id: string): Promise<OrderR
       unit_price: item.unit_price,
       total_price: item.total_price,
       mockup_urls: item.mockup_urls,
+      artwork_url: item.artwork_url,
     })),
   };
 }

@@ -100,6 +100,8 @@ async function plant(options: {
     storage_path: completed ? keys.artworkKey : null,
     print_file_path: completed ? keys.printKey : null,
     email: options.email ?? null,
+    // Its maker agreed to the gallery, as the storefront's switch starts.
+    gallery_consent: true,
     created_at: options.createdAt,
     completed_at: completed ? options.createdAt : null,
   });

@@ -96,6 +96,7 @@ export function toAdminTransformation(
     status: transformation.status,
     isHomepageExample: transformation.is_homepage_example,
     hiddenFromGallery: !transformation.is_public,
+    galleryConsent: transformation.gallery_consent,
     exifData: exifDataOf(image),
   };
 }
@@ -145,21 +146,27 @@ async function setHidden(
   context: AppContext,
   ids: string[],
   hidden: boolean,
-): Promise<{ changed: string[]; unchanged: string[] }> {
-  if (ids.length === 0) return { changed: [], unchanged: [] };
+): Promise<{ changed: string[]; unchanged: string[]; examplesRemoved: string[] }> {
+  if (ids.length === 0) return { changed: [], unchanged: [], examplesRemoved: [] };
   const rows = await context.db
-    .select({ id: image_transformations.id, is_public: image_transformations.is_public })
+    .select({
+      id: image_transformations.id,
+      is_public: image_transformations.is_public,
+      is_homepage_example: image_transformations.is_homepage_example,
+    })
     .from(image_transformations)
     .where(inArray(image_transformations.id, ids));
   const unchanged = rows.filter((row) => row.is_public === !hidden).map((row) => row.id);
   const changed = rows.filter((row) => row.is_public === hidden).map((row) => row.id);
+  // Said back to the owner, who is told the example went too.
+  const examplesRemoved = hidden ? rows.filter((row) => row.is_homepage_example).map((row) => row.id) : [];
   if (changed.length > 0) {
     await context.db
       .update(image_transformations)
       .set(hidden ? { is_public: false, is_homepage_example: false } : { is_public: true })
       .where(inArray(image_transformations.id, changed));
   }
-  return { changed, unchanged };
+  return { changed, unchanged, examplesRemoved };
 }
 
 export async function patchTransformation(
@@ -173,10 +180,11 @@ export async function patchTransformation(
   await getTransformation(context, id);
   if (patch.hidden_from_gallery !== undefined) await setHidden(context, [id], patch.hidden_from_gallery);
   if (patch.is_homepage_example !== undefined) {
-    const { refused } = await changeHomepageExamples(context, [id], {
+    const { refused, withoutConsent } = await changeHomepageExamples(context, [id], {
       isHomepageExample: patch.is_homepage_example,
       replaceOldest: patch.replace_oldest,
     });
+    if (withoutConsent.length > 0) throw new HttpError(409, TRANSFORMATION_MESSAGES.noConsent);
     if (refused.length > 0) throw new HttpError(409, TRANSFORMATION_MESSAGES.noArtwork);
   }
   return getTransformation(context, id);
@@ -206,7 +214,10 @@ export async function bulkUpdate(
         succeeded: change.changed.length,
         unchanged: change.unchanged.length,
         failed: change.refused.length,
-        errors: change.refused.map((id) => `${id}: ${TRANSFORMATION_MESSAGES.noArtwork}`),
+        errors: change.refused.map(
+          (id) =>
+            `${id}: ${change.withoutConsent.includes(id) ? TRANSFORMATION_MESSAGES.noConsent : TRANSFORMATION_MESSAGES.noArtwork}`,
+        ),
       };
       break;
     }
@@ -220,6 +231,8 @@ export async function bulkUpdate(
         failed: missing.length,
         errors: missing.map((id) => `${id}: ${TRANSFORMATION_MESSAGES.notFound}`),
       };
+      if (change.examplesRemoved.length > 0)
+        result.message = TRANSFORMATION_MESSAGES.examplesRemovedByHiding(change.examplesRemoved.length);
       break;
     }
     case 'delete': {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { image_transformations, images, styles } from '../../db/schema.js';
+import { image_transformations, images, order_items, styles } from '../../db/schema.js';
 import { announceChange } from './progress-signal.js';
 
 export type TransformationRow = typeof image_transformations.$inferSelect;
@@ -28,4 +28,14 @@ export async function updateTransformation(
 ): Promise<void> {
   await db.update(image_transformations).set(changes).where(eq(image_transformations.id, id));
   announceChange(id);
+}
+
+/** Whether the order has a line with this artwork: the order's id proves its buyer made it. */
+export async function orderHoldsArtwork(db: Database, orderId: string, transformationId: string): Promise<boolean> {
+  const [line] = await db
+    .select({ id: order_items.id })
+    .from(order_items)
+    .where(and(eq(order_items.order_id, orderId), eq(order_items.transformation_id, transformationId)))
+    .limit(1);
+  return Boolean(line);
 }

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { galleryConsentSchema } from '../../../domain/gallery.js';
 import type { AppContext } from '../../context.js';
 import { ChangeWatcher } from './change-watcher.js';
 import { nextChange } from './progress-signal.js';
@@ -7,6 +8,7 @@ import { HttpError } from '../../http/errors.js';
 import {
   EDIT_TOKEN_HEADER,
   requireTransformation,
+  setGalleryConsent,
   transformationEditToken,
   startTransformation,
   startTransformationSchema,
@@ -39,6 +41,12 @@ export async function transformationRoutes(app: FastifyInstance, context: AppCon
     const token = request.headers[EDIT_TOKEN_HEADER];
     await updateTransformationEmail(context, request.params.id, email, typeof token === 'string' ? token : undefined);
     return { success: true };
+  });
+
+  app.put<{ Params: { id: string } }>('/api/transformations/:id/gallery', async (request) => {
+    const update = galleryConsentSchema.parse(request.body ?? {});
+    const token = request.headers[EDIT_TOKEN_HEADER];
+    return setGalleryConsent(context, request.params.id, update, typeof token === 'string' ? token : undefined);
   });
 
   app.get<{ Params: { id: string } }>('/api/transformations/:id/events', async (request, reply) => {

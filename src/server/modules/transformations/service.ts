@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { isLocalStyleId } from '../../../domain/styles.js';
+import { GALLERY_CONSENT_TEXT, type GalleryConsentUpdate } from '../../../domain/gallery.js';
 import { stageFor, TRANSFORMATION_MESSAGES, type TransformationState } from '../../../domain/transformation.js';
 import { renderDuration, timed } from '../../http/metrics.js';
 import type { AppContext } from '../../context.js';
@@ -17,11 +18,13 @@ import { appSecret } from '../../infra/secrets/app-secret.js';
 import { publicRenditions, storeRenditions } from '../../infra/renditions.js';
 import { decodeToJpeg, enlargeForPrint, renderJpegRenditions } from '../images/index.js';
 import { warmMockupTemplates } from '../mockups/index.js';
+import { readShopSettings } from '../settings/index.js';
 import { engineFor, StyleEngineError } from '../styles/index.js';
 import { announceChange } from './progress-signal.js';
 import {
   findTransformation,
   findTransformationWithSources,
+  orderHoldsArtwork,
   updateTransformation,
   type TransformationRow,
 } from './repository.js';
@@ -41,6 +44,8 @@ export const startTransformationSchema = z.object({
     .email({ message: 'Please enter a valid email address' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The visitor's answer to the gallery question; left out, the shop's default (Settings). */
+  galleryConsent: z.boolean().optional(),
 });
 
 export const updateEmailSchema = z.object({
@@ -59,6 +64,7 @@ export async function startTransformation(
   if (!style || !style.is_active || !engineFor(style.engine, context.config)) {
     throw badRequest(TRANSFORMATION_MESSAGES.styleUnavailable);
   }
+  const galleryConsent = input.galleryConsent ?? (await readShopSettings(context)).gallery_consent_default;
   // The row and its render job commit together: a crash cannot leave a render nobody works.
   await context.jobs.ready();
   const row = await context.db.transaction(async (tx) => {
@@ -70,6 +76,7 @@ export async function startTransformation(
         user_id: image.user_id,
         email: input.email ?? null,
         is_public: true,
+        gallery_consent: galleryConsent,
         status: 'processing',
       })
       .returning();
@@ -108,6 +115,7 @@ export async function transformationState(context: AppContext, id: string): Prom
     width: row.width,
     height: row.height,
     renditions: row.status === 'completed' ? publicRenditions(context.storage, row.renditions) : [],
+    galleryConsent: row.gallery_consent,
   };
 }
 
@@ -131,11 +139,39 @@ export async function updateTransformationEmail(
   token: string | undefined,
 ): Promise<void> {
   await requireTransformation(context, id);
+  if (!(await holdsEditToken(context, id, token))) throw forbidden(TRANSFORMATION_MESSAGES.notYours);
+  await updateTransformation(context.db, id, { email });
+}
+
+async function holdsEditToken(context: AppContext, id: string, token: string | undefined): Promise<boolean> {
   const expected = Buffer.from(await transformationEditToken(context, id));
   const given = Buffer.from(token ?? '');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw forbidden(TRANSFORMATION_MESSAGES.notYours);
-  await updateTransformation(context.db, id, { email });
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Its maker's say over the gallery, given or taken back. The maker is whoever holds the
+ * edit token (the browser that made it keeps it) or knows an order that holds the artwork
+ * (the order page's link, from the confirmation e-mail). Taking it back also takes the
+ * artwork off the homepage examples; the owner's hide is left as it is.
+ */
+export async function setGalleryConsent(
+  context: AppContext,
+  id: string,
+  update: GalleryConsentUpdate,
+  token: string | undefined,
+): Promise<TransformationState> {
+  await requireTransformation(context, id);
+  const proven =
+    (await holdsEditToken(context, id, token)) ||
+    (update.orderId !== undefined && (await orderHoldsArtwork(context.db, update.orderId, id)));
+  if (!proven) throw forbidden(GALLERY_CONSENT_TEXT.notYours);
+  await updateTransformation(
+    context.db,
+    id,
+    update.consent ? { gallery_consent: true } : { gallery_consent: false, is_homepage_example: false },
+  );
+  return transformationState(context, id);
 }
 
 /** Job: render the preview artwork, reporting progress as the engine's stages complete. */

@@ -1,7 +1,8 @@
-/** /admin/settings (admin §2 Settings): the EXIF backfill, the integrations' status and the API keys. */
+/** /admin/settings (admin §2 Settings): the shop's gallery default, the EXIF backfill, the integrations' status and the API keys. */
 import { ExifBackfillCard } from '@/web/features/admin-transformations/components/exif-backfill-card';
 import { ApiKeysForm } from '@/web/features/settings/components/api-keys-form';
 import { IntegrationsPanel } from '@/web/features/settings/components/integrations-panel';
+import { ShopSettingsCard } from '@/web/features/settings/components/shop-settings-card';
 
 export function SettingsPage() {
   return (
@@ -10,6 +11,7 @@ export function SettingsPage() {
         <h1 className="text-3xl font-semibold">Settings</h1>
         <p className="mt-1 text-muted-foreground">The services the shop runs on, and the keys that connect them.</p>
       </div>
+      <ShopSettingsCard />
       <ExifBackfillCard />
       <IntegrationsPanel />
       <ApiKeysForm />

@@ -70,6 +70,7 @@ export function TransformationCard({
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             {item.isHomepageExample && <Badge>Homepage Example</Badge>}
             {item.hiddenFromGallery && <Badge variant="secondary">Hidden from gallery</Badge>}
+            {!item.galleryConsent && <Badge variant="outline">{TRANSFORMATION_MESSAGES.notShared}</Badge>}
             {item.status !== 'completed' && (
               <Badge variant={item.status === 'failed' ? 'destructive' : 'warning'}>
                 {item.status === 'failed' ? 'Failed' : 'Processing'}
@@ -101,16 +102,40 @@ export function TransformationCard({
         <Button
           size="sm"
           variant={item.isHomepageExample ? 'secondary' : 'outline'}
-          disabled={busy || !item.transformedImageUrl}
+          disabled={busy || !item.transformedImageUrl || (!item.isHomepageExample && !item.galleryConsent)}
+          title={!item.galleryConsent && !item.isHomepageExample ? TRANSFORMATION_MESSAGES.noConsent : undefined}
           onClick={onToggleHomepage}
         >
           {item.isHomepageExample ? <StarOff aria-hidden /> : <Star aria-hidden />}
           {item.isHomepageExample ? 'Remove Example' : 'Set as Example'}
         </Button>
-        <Button size="sm" variant="outline" disabled={busy} onClick={onToggleHidden}>
-          {item.hiddenFromGallery ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
-          {item.hiddenFromGallery ? 'Show in Gallery' : 'Hide from Gallery'}
-        </Button>
+        {item.isHomepageExample && !item.hiddenFromGallery ? (
+          // Hiding an example takes it off Home too: the owner is told before, not after.
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button size="sm" variant="outline" disabled={busy}>
+                <EyeOff aria-hidden /> Hide from Gallery
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>{TRANSFORMATION_MESSAGES.hideExampleTitle}</AlertDialogTitle>
+                <AlertDialogDescription>{TRANSFORMATION_MESSAGES.hideExampleConfirmation}</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction onClick={onToggleHidden}>
+                  {TRANSFORMATION_MESSAGES.hideExampleAction}
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        ) : (
+          <Button size="sm" variant="outline" disabled={busy} onClick={onToggleHidden}>
+            {item.hiddenFromGallery ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
+            {item.hiddenFromGallery ? 'Show in Gallery' : 'Hide from Gallery'}
+          </Button>
+        )}
         <AlertDialog>
           <AlertDialogTrigger asChild>
             <Button

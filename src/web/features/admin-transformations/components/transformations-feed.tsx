@@ -146,7 +146,11 @@ export function TransformationsFeed() {
       item,
       { hidden_from_gallery: !item.hiddenFromGallery },
       {
-        ok: item.hiddenFromGallery ? TRANSFORMATION_MESSAGES.shown : TRANSFORMATION_MESSAGES.hidden,
+        ok: item.hiddenFromGallery
+          ? TRANSFORMATION_MESSAGES.shown
+          : item.isHomepageExample
+            ? TRANSFORMATION_MESSAGES.hiddenAndRemoved
+            : TRANSFORMATION_MESSAGES.hidden,
         failed: TRANSFORMATION_MESSAGES.visibilityFailed,
       },
     );

@@ -7,6 +7,8 @@ export interface StartTransformationInput {
   imageId: string;
   styleId: string;
   email?: string;
+  /** The visitor's answer to the gallery question, asked before the artwork is made. */
+  galleryConsent: boolean;
 }
 
 export interface StartTransformationResult {

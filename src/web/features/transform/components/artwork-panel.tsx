@@ -1,4 +1,5 @@
 import { Download, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { srcSetOf } from '@/domain/images';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -10,7 +11,16 @@ import { CompareSlider } from './compare-slider';
 const ARTWORK_SIZES = '(min-width: 1024px) 500px, calc(100vw - 80px)';
 
 /** 'Your Artwork': the progress while it is made, then the artwork beside its original. */
-export function ArtworkPanel({ progress, styleName }: { progress: TransformationProgress; styleName?: string }) {
+export function ArtworkPanel({
+  progress,
+  styleName,
+  footer,
+}: {
+  progress: TransformationProgress;
+  styleName?: string;
+  /** Shown under a finished artwork (the page's gallery choice). */
+  footer?: ReactNode;
+}) {
   return (
     <Card data-testid="artwork-panel">
       <CardHeader className="pb-4">
@@ -80,6 +90,7 @@ export function ArtworkPanel({ progress, styleName }: { progress: Transformation
                 </a>
               </Button>
             </div>
+            {footer}
           </div>
         )}
       </CardContent>
