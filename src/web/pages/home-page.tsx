@@ -1,5 +1,6 @@
 import { Gallery } from '@/web/features/gallery/components/gallery';
 import { HeroSection } from '@/web/features/hero/components/hero-section';
+import { RecentArtworks } from '@/web/features/recent-artworks/components/recent-artworks';
 import { HomeUpload } from '@/web/pages/home-upload';
 import { PAGES } from '@/domain/pages';
 import { usePageHead } from '@/web/features/site/lib/use-page-head';
@@ -11,6 +12,7 @@ export function HomePage() {
       <HeroSection>
         <HomeUpload />
       </HeroSection>
+      <RecentArtworks className="mx-auto max-w-6xl px-4 pt-10" />
       <Gallery />
     </>
   );

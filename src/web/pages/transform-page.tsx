@@ -19,6 +19,8 @@ import { OrderSummary } from '@/web/features/cart/components/order-summary';
 import { useCheckoutOpen } from '@/web/features/checkout/lib/checkout-draft';
 import { ArtworkGalleryConsent, GalleryConsentSwitch } from '@/web/features/gallery/components/gallery-consent';
 import { useProductMockups } from '@/web/features/mockups/api/use-product-mockups';
+import { RecentArtworks } from '@/web/features/recent-artworks/components/recent-artworks';
+import { recentArtworks } from '@/web/features/recent-artworks/lib/recent-artworks-store';
 import { useProducts, type Product } from '@/web/features/products/api/get-products';
 import { ProductGrid } from '@/web/features/products/components/product-grid';
 import { ProductPreviewModal } from '@/web/features/products/components/product-preview-modal';
@@ -111,6 +113,18 @@ export function TransformPage() {
   useEffect(() => {
     if (artworkReady && transformationId) reportStep('artwork_made', transformationId);
   }, [artworkReady, transformationId]);
+  // Kept in this browser, so the artwork can be found again without its URL.
+  const artworkStyleName = styles?.find((candidate) => candidate.id === progress.styleId)?.name ?? null;
+  const photoId = photo?.imageId ?? null;
+  useEffect(() => {
+    if (!artworkReady || !transformationId || !photoId || !progress.publicUrl) return;
+    recentArtworks.remember({
+      transformationId,
+      imageId: photoId,
+      artworkUrl: progress.publicUrl,
+      styleName: artworkStyleName,
+    });
+  }, [artworkReady, transformationId, photoId, progress.publicUrl, artworkStyleName]);
   useEffect(() => {
     if (mockupsShown && transformationId) reportStep('mockups_viewed', transformationId);
   }, [mockupsShown, transformationId]);
@@ -163,6 +177,7 @@ export function TransformPage() {
           ) : (
             <TransformPhoto photo={photo} onUploaded={setPhoto} />
           )}
+          {!photo && !photoLoading && <RecentArtworks className="mx-auto max-w-xl" />}
           {photo && (
             <>
               <StylePicker
