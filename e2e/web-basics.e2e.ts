@@ -5,8 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { NOT_FOUND_PAGE, PAGES } from '@/domain/pages';
-import { collectPageErrors, DESKTOP, launchBrowser, screenshot, settleImages } from './support/browser';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { NOT_FOUND_PAGE, PAGES, SHARE_IMAGE } from '@/domain/pages';
+import { ARTIFACTS, collectPageErrors, DESKTOP, launchBrowser, screenshot, settleImages } from './support/browser';
 import { startShop, type ShopProcess } from './support/server';
 
 /** A phone in portrait. */
@@ -109,16 +112,46 @@ describe('every page has its own title', () => {
 });
 
 describe('the built app, as a crawler without scripts sees it', () => {
-  it('gives /transform/thumbnail its artwork as og:image, at an absolute URL that loads', async () => {
-    const html = await (await fetch(`${shop.url}/transform/thumbnail`)).text();
-    const og = (key: string) => html.match(new RegExp(`<meta property="${key}" content="([^"]*)" />`))?.[1];
-    expect(og('og:title')).toBe(PAGES.thumbnail.title('Wanderer'));
-    expect(og('og:url')).toBe(`${shop.url}/transform/thumbnail`);
-    expect(og('og:image')).toBe(`${shop.url}/files/examples/pair-1-artwork.jpg`);
-    const image = await fetch(og('og:image')!);
+  it("gives every page the shop's own share card as og:image: a 1200×630 PNG at an absolute URL that loads (issue 34)", async () => {
+    for (const path of ['/', '/transform', '/transform/thumbnail']) {
+      const html = await (await fetch(`${shop.url}${path}`)).text();
+      const og = (key: string) => html.match(new RegExp(`<meta property="${key}" content="([^"]*)" />`))?.[1];
+      expect(og('og:url')).toBe(`${shop.url}${path}`);
+      expect(og('og:image')).toBe(`${shop.url}${SHARE_IMAGE.path}`);
+      expect([og('og:image:width'), og('og:image:height'), og('og:image:alt')]).toEqual([
+        '1200',
+        '630',
+        SHARE_IMAGE.alt,
+      ]);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    }
+    const image = await fetch(`${shop.url}${SHARE_IMAGE.path}`);
     expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/jpeg');
-    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    // The card is the shop's, not a bare artwork: its ground is the thumbnail's deep teal.
+    const { dominant } = await sharp(bytes).stats();
+    expect(dominant).toMatchObject({ r: expect.any(Number) });
+    expect(dominant.g).toBeGreaterThan(dominant.r);
+    await writeFile(join(ARTIFACTS, 'share-image.png'), bytes);
+  });
+
+  it('serves /favicon.ico: an ICO of the shop icon at 16, 32 and 48 px (issue 34)', async () => {
+    const response = await fetch(`${shop.url}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/x-icon');
+    const ico = Buffer.from(await response.arrayBuffer());
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
+    const sizes = [0, 1, 2].map((index) => ico.readUInt8(6 + 16 * index));
+    expect(sizes).toEqual([16, 32, 48]);
+    // Each entry is a PNG that decodes at its stated size.
+    for (const index of [0, 1, 2]) {
+      const length = ico.readUInt32LE(6 + 16 * index + 8);
+      const offset = ico.readUInt32LE(6 + 16 * index + 12);
+      const meta = await sharp(ico.subarray(offset, offset + length)).metadata();
+      expect([meta.format, meta.width]).toEqual(['png', sizes[index]]);
+    }
   });
 
   it('answers HEAD as GET, without the body', async () => {

@@ -14,6 +14,17 @@ export interface Page {
   public?: boolean;
 }
 
+/**
+ * The picture a shared link shows (og:image): /transform/thumbnail's card as a PNG, drawn by
+ * the server at the spec's 1200×630.
+ */
+export const SHARE_IMAGE = {
+  path: '/share-image.png',
+  width: 1200,
+  height: 630,
+  alt: 'An original travel photo beside the artwork made from it, under the words Print your journey',
+} as const;
+
 export const TAGLINE =
   'Turn your travel photos into personal artwork. Print your journey and support local artists in the places you travelled.';
 

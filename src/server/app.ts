@@ -20,12 +20,13 @@ import { registerMetrics } from './http/metrics.js';
 import { recordRoutes } from './http/route-registry.js';
 import { securityHeaders } from './http/security-headers.js';
 import { absoluteUrl } from './http/urls.js';
+import { faviconRoute } from './http/icons.js';
 import { crawlerRoutes, renderPage, type SiteHead } from './http/web-pages.js';
-import { findPage } from '../domain/pages.js';
+import { findPage, SHARE_IMAGE } from '../domain/pages.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { adminApi } from './modules/admin/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
-import { contentRoutes, STATIC_EXAMPLE_PAIRS } from './modules/content/index.js';
+import { contentRoutes, shareImageRoute } from './modules/content/index.js';
 import { checkoutRoutes } from './modules/checkout/index.js';
 import { emailRoutes } from './modules/email/index.js';
 import { fulfilmentRoutes } from './modules/fulfilment/index.js';
@@ -163,13 +164,19 @@ export async function buildApp(context: AppContext, options: { webRoot?: string 
 
   if (context.storage instanceof LocalStorage) await serveLocalFiles(app, context.storage);
   crawlerRoutes(app, context.config.publicUrl);
+  const webRoot = options.webRoot ?? WEB_DIST_DIR;
+  shareImageRoute(
+    app,
+    context.config.siteName,
+    existsSync(join(webRoot, 'favicon.svg')) ? join(webRoot, 'favicon.svg') : null,
+  );
   await serveWebApp(app, {
-    root: options.webRoot,
+    root: webRoot,
     site: {
       siteName: context.config.siteName,
       publicUrl: context.config.publicUrl,
-      // The artwork of the first example pair, the one /transform/thumbnail shows.
-      imageUrl: absoluteUrl(context.config, context.storage.publicUrl(STATIC_EXAMPLE_PAIRS[0]!.artworkKey)),
+      // /transform/thumbnail's card, drawn by the server as a PNG.
+      imageUrl: absoluteUrl(context.config, SHARE_IMAGE.path),
     },
   });
   return app;
@@ -217,6 +224,7 @@ export async function serveWebApp(
       if (path.startsWith(join(root, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
+  if (existsSync(join(root, 'favicon.svg'))) faviconRoute(app, root);
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8');
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;

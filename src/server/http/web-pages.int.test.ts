@@ -5,6 +5,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGES } from '../../domain/pages.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -25,7 +26,8 @@ const INDEX_HTML = `<!doctype html>
 </html>`;
 
 const PUBLIC_URL = 'https://shop.example';
-const IMAGE_URL = `${PUBLIC_URL}/files/examples/pair-1-artwork.jpg`;
+const IMAGE_URL = `${PUBLIC_URL}/share-image.png`;
+const STORED_IMAGE = '/files/examples/pair-1-artwork.jpg';
 
 let shop: TestApp;
 let webRoot: string;
@@ -108,7 +110,7 @@ describe('HEAD answers as GET, without the body', () => {
     expect(script.statusCode).toBe(200);
     expect(script.body).toBe('');
     expect(script.headers['content-type']).toMatch(/javascript/);
-    const image = await get(new URL(IMAGE_URL).pathname, 'HEAD');
+    const image = await get(STORED_IMAGE, 'HEAD');
     expect(image.statusCode).toBe(200);
     expect(image.body).toBe('');
     expect(image.headers['content-type']).toBe('image/jpeg');
@@ -139,13 +141,16 @@ describe("each page's head names the page, for link previews and crawlers", () =
     expect(metaContent(body, 'og:url')).toBe(`${PUBLIC_URL}/`);
   });
 
-  it('shows the artwork of /transform/thumbnail as its preview image, at an absolute URL', async () => {
+  it("shows /transform/thumbnail's card, drawn as a 1200×630 PNG, as every page's preview image, at an absolute URL", async () => {
     const { body } = await get('/transform/thumbnail');
     expect(body).toContain('<title>Print your journey · Wanderer</title>');
     expect(metaContent(body, 'og:image')).toBe(IMAGE_URL);
+    expect(metaContent(body, 'og:image:width')).toBe('1200');
+    expect(metaContent(body, 'og:image:height')).toBe('630');
     const image = await get(new URL(IMAGE_URL).pathname);
     expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
   });
 
   it('asks search engines not to index order and back-office pages', async () => {

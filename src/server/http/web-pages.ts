@@ -4,14 +4,14 @@
  * /robots.txt and /sitemap.xml. The pages themselves are listed in domain/pages.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { NOT_FOUND_PAGE, PUBLIC_PAGES, type Page } from '../../domain/pages.js';
+import { NOT_FOUND_PAGE, PUBLIC_PAGES, SHARE_IMAGE, type Page } from '../../domain/pages.js';
 import { escapeHtml } from '../modules/email/index.js';
 
 export interface SiteHead {
   siteName: string;
   /** The shop's address, without a trailing slash. */
   publicUrl: string;
-  /** The absolute URL of the picture link previews show. */
+  /** The absolute URL of the picture link previews show (the shop's share card). */
   imageUrl: string;
 }
 
@@ -29,6 +29,10 @@ export function pageHead(page: Page, path: string, site: SiteHead): string {
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', url),
     meta('property', 'og:image', site.imageUrl),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
+    meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
+    meta('property', 'og:image:alt', SHARE_IMAGE.alt),
     meta('name', 'twitter:card', 'summary_large_image'),
   ];
   return tags.join('\n    ');

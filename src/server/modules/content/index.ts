@@ -7,3 +7,4 @@ export {
   STATIC_EXAMPLE_RENDITIONS_KEY,
   type StaticExampleRenditions,
 } from './static-examples.js';
+export { shareImageRoute } from './share-image.js';
