@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PAGES } from '@/domain/pages';
 import { HomePage } from '@/web/pages/home-page';
 import { NotFoundPage } from '@/web/pages/not-found-page';
@@ -23,11 +23,9 @@ function PageLoading() {
   return <div className="min-h-dvh bg-background" aria-busy="true" />;
 }
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
-    // While a page's chunk arrives on the first load: the page's background, nothing more.
-    HydrateFallback: PageLoading,
     children: [
       { path: PAGES.home.path, element: <HomePage /> },
       { path: PAGES.transform.path, lazy: lazyPage(() => import('@/web/pages/transform-page'), 'TransformPage') },
@@ -91,5 +89,18 @@ export const router = createBrowserRouter([
         lazy: lazyPage(() => import('@/web/pages/admin/settings-page'), 'SettingsPage'),
       },
     ],
+  },
+];
+
+/**
+ * One pathless root holds every route so that whichever page opens first, storefront or back
+ * office, shows the same fallback while its chunk arrives (without one, React Router warns on
+ * every lazy route it hydrates).
+ */
+export const router = createBrowserRouter([
+  {
+    // While a page's chunk arrives on the first load: the page's background, nothing more.
+    HydrateFallback: PageLoading,
+    children: routes,
   },
 ]);
