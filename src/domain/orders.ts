@@ -450,6 +450,12 @@ export const ADMIN_ORDER_MESSAGES = {
   cannotRefund: 'Only a paid or shipped order with money left to refund can be refunded',
   refundTooMuch: (left: string) => `The refund cannot be more than what is left to refund (${left})`,
   cannotCancel: 'Only an unpaid order can be cancelled',
+  cancelTitle: (number: string) => `Cancel order ${number}?`,
+  cancelConfirmation:
+    'The customer will no longer be able to pay for this order, and it cannot be reopened. This cannot be undone.',
+  cancelled: 'Order cancelled',
+  // The transformations feed's words for the same mistake (admin §5).
+  dateRangeInvalid: 'From Date cannot be after To Date',
   alreadyShippedCannotCancelPrint: 'The print order could not be cancelled',
 } as const;
 

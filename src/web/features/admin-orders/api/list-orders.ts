@@ -7,14 +7,19 @@ export const adminOrdersQueryKey = ['admin', 'orders'] as const;
 export interface OrderListParams {
   search: string;
   status: AdminOrderFilter;
+  /** YYYY-MM-DD, either end optional: orders placed on or after `from`, on or before `to` (UTC days). */
+  from?: string;
+  to?: string;
   page: number;
   pageSize: number;
 }
 
-export function orderListSearch({ search, status, page, pageSize }: OrderListParams): URLSearchParams {
+export function orderListSearch({ search, status, from, to, page, pageSize }: OrderListParams): URLSearchParams {
   const params = new URLSearchParams();
   if (search.trim()) params.set('search', search.trim());
   if (status !== 'all') params.set('status', status);
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
   params.set('page', String(page));
   params.set('page_size', String(pageSize));
   return params;

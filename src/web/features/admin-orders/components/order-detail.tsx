@@ -5,6 +5,17 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { formatCents } from '@/domain/money';
 import { ADMIN_ORDER_MESSAGES, fulfilmentDashboardUrl, type AdminOrderDetail } from '@/domain/orders';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -142,18 +153,34 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             </Button>
           ) : null}
           {data.actions.cancel ? (
-            <Button
-              variant="destructive"
-              disabled={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(data.id, {
-                  onSuccess: () => toast.success('Order cancelled'),
-                  onError: (error) => toast.error(`Failed to cancel order: ${error.message}`),
-                })
-              }
-            >
-              <Ban aria-hidden /> Cancel Order
-            </Button>
+            // Cancelling cannot be undone: the owner confirms first.
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button variant="destructive" disabled={cancel.isPending}>
+                  <Ban aria-hidden /> Cancel Order
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>{ADMIN_ORDER_MESSAGES.cancelTitle(data.id.slice(0, 8))}</AlertDialogTitle>
+                  <AlertDialogDescription>{ADMIN_ORDER_MESSAGES.cancelConfirmation}</AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>Keep Order</AlertDialogCancel>
+                  <AlertDialogAction
+                    className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+                    onClick={() =>
+                      cancel.mutate(data.id, {
+                        onSuccess: () => toast.success(ADMIN_ORDER_MESSAGES.cancelled),
+                        onError: (error) => toast.error(`Failed to cancel order: ${error.message}`),
+                      })
+                    }
+                  >
+                    Cancel Order
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
           ) : null}
         </div>
       </div>

@@ -9,6 +9,7 @@ import {
   RefreshCw,
   RotateCcw,
   Search,
+  X,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -32,7 +33,7 @@ import { Card } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { cn } from '@/web/lib/utils';
 import { orderListSearch, useAdminOrders } from '../api/list-orders';
 import { EmailStatusBadge, OrderStatusBadge } from './order-badges';
 import { useOrderActions } from './use-order-actions';
@@ -58,9 +59,14 @@ export function OrdersManager() {
   const [status, setStatus] = useState<AdminOrderFilter>(
     ADMIN_ORDER_FILTERS.includes(linked as AdminOrderFilter) ? (linked as AdminOrderFilter) : 'all',
   );
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const rangeInvalid = Boolean(from && to && from > to);
   const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [search, status]);
-  const params = { search, status, page, pageSize: ADMIN_ORDER_PAGE_SIZE };
+  useEffect(() => setPage(1), [search, status, from, to]);
+  // A range that ends before it starts is said, not sent.
+  const range = rangeInvalid ? {} : { from: from || undefined, to: to || undefined };
+  const params = { search, status, ...range, page, pageSize: ADMIN_ORDER_PAGE_SIZE };
   const orders = useAdminOrders(params);
   const actions = useOrderActions();
 
@@ -134,7 +140,55 @@ export function OrdersManager() {
         </Select>
       </div>
 
-      <Card className="overflow-hidden">
+      <fieldset className="flex flex-wrap items-end gap-3" data-testid="order-date-range">
+        <legend className="mb-1 text-sm font-medium">Placed between</legend>
+        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
+          From
+          <Input
+            type="date"
+            className="w-40"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => setFrom(event.target.value)}
+            aria-invalid={rangeInvalid || undefined}
+            aria-describedby={rangeInvalid ? 'order-range-error' : undefined}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
+          To
+          <Input
+            type="date"
+            className="w-40"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => setTo(event.target.value)}
+            aria-invalid={rangeInvalid || undefined}
+            aria-describedby={rangeInvalid ? 'order-range-error' : undefined}
+          />
+        </label>
+        {from || to ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setFrom('');
+              setTo('');
+            }}
+          >
+            <X aria-hidden /> Clear dates
+          </Button>
+        ) : null}
+        {rangeInvalid ? (
+          <p id="order-range-error" role="alert" className="w-full text-sm text-destructive">
+            {ADMIN_ORDER_MESSAGES.dateRangeInvalid}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {/* The table fits its card at any width: from 672 px of card it is a table of five columns
+          (mockup and time under the order, items under the customer, the e-mail under the
+          status); narrower, each order is a block of its own, its actions beside its number. */}
+      <Card className="@container overflow-hidden">
         {orders.isPending ? (
           <div className="flex flex-col gap-3 p-4" data-testid="orders-loading">
             {[0, 1, 2].map((row) => (
@@ -151,28 +205,22 @@ export function OrdersManager() {
         ) : orders.data.orders.length === 0 ? (
           <p className="p-10 text-center text-muted-foreground">{ADMIN_ORDER_MESSAGES.empty}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Order ID</TableHead>
-                  <TableHead>Customer</TableHead>
-                  <TableHead>Items</TableHead>
-                  <TableHead>Mockup</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Email Status</TableHead>
-                  <TableHead>Created</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {orders.data.orders.map((order) => (
-                  <OrderRow key={order.id} order={order} actions={actions} />
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <table className="block w-full text-sm @2xl:table" data-testid="orders-table">
+            <thead className="hidden border-b @2xl:table-header-group">
+              <tr>
+                <OrdersHead>Order ID</OrdersHead>
+                <OrdersHead>Customer</OrdersHead>
+                <OrdersHead className="text-right">Amount</OrdersHead>
+                <OrdersHead>Status</OrdersHead>
+                <OrdersHead className="text-right">Actions</OrdersHead>
+              </tr>
+            </thead>
+            <tbody className="block divide-y @2xl:table-row-group">
+              {orders.data.orders.map((order) => (
+                <OrderRow key={order.id} order={order} actions={actions} />
+              ))}
+            </tbody>
+          </table>
         )}
       </Card>
 
@@ -195,47 +243,81 @@ export function OrdersManager() {
   );
 }
 
+function OrdersHead({ className, children }: { className?: string; children: string }) {
+  return (
+    <th
+      className={cn(
+        'h-10 px-3 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase',
+        className,
+      )}
+    >
+      {children}
+    </th>
+  );
+}
+
+/** One order: a table row from 672 px of card, else a block with its actions beside its number. */
 function OrderRow({ order, actions }: { order: AdminOrderRow; actions: ReturnType<typeof useOrderActions> }) {
   const dashboard = fulfilmentDashboardUrl(order);
+  const cell = 'block @2xl:table-cell @2xl:p-3 @2xl:align-middle';
   return (
-    <TableRow data-testid="order-row">
-      <TableCell className="font-mono text-xs">{order.id.slice(0, 8)}</TableCell>
-      <TableCell>
-        <div className="font-medium">{order.shipping_name ?? '—'}</div>
-        <div className="text-xs text-muted-foreground">{order.customer_email}</div>
-      </TableCell>
-      <TableCell className="text-sm">
-        {order.items.map((item, index) => (
-          <div key={index}>
-            {item.quantity} x {item.product_name}
+    <tr
+      data-testid="order-row"
+      className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 p-4 transition-colors hover:bg-muted/40 @2xl:table-row @2xl:p-0"
+    >
+      <td className={cn(cell, 'col-start-1 row-start-1')}>
+        <div className="flex items-center gap-3">
+          {order.mockup_url ? (
+            <img
+              src={order.mockup_url}
+              alt=""
+              className="size-12 shrink-0 rounded-md border object-cover"
+              loading="lazy"
+            />
+          ) : (
+            <span className="grid size-12 shrink-0 place-items-center rounded-md border text-center text-[10px] leading-tight text-muted-foreground">
+              {ADMIN_ORDER_MESSAGES.noImage}
+            </span>
+          )}
+          <div className="min-w-0">
+            <div className="font-mono text-xs font-semibold">{order.id.slice(0, 8)}</div>
+            <div
+              className="text-xs whitespace-nowrap text-muted-foreground"
+              title={new Date(order.created_at).toLocaleString()}
+            >
+              {relativeTime(order.created_at)}
+            </div>
           </div>
-        ))}
-      </TableCell>
-      <TableCell>
-        {order.mockup_url ? (
-          <img src={order.mockup_url} alt="" className="size-12 rounded-md border object-cover" loading="lazy" />
-        ) : (
-          <span className="text-xs text-muted-foreground">{ADMIN_ORDER_MESSAGES.noImage}</span>
-        )}
-      </TableCell>
-      <TableCell className="text-right tabular-nums">{formatCents(order.total_amount, order.currency)}</TableCell>
-      <TableCell>
-        <OrderStatusBadge status={order.status} label={order.status_label} printfulStatus={order.printful_status} />
-      </TableCell>
-      <TableCell>
-        <EmailStatusBadge status={order.email_status} />
-      </TableCell>
-      <TableCell
-        className="whitespace-nowrap text-sm text-muted-foreground"
-        title={new Date(order.created_at).toLocaleString()}
-      >
-        {relativeTime(order.created_at)}
-      </TableCell>
-      <TableCell>
+        </div>
+      </td>
+      <td className={cn(cell, 'col-span-2 min-w-0')}>
+        <div className="font-medium [overflow-wrap:anywhere]">{order.shipping_name ?? '—'}</div>
+        <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{order.customer_email}</div>
+        <ul className="mt-1 text-xs">
+          {order.items.map((item, index) => (
+            <li key={index}>
+              {item.quantity} x {item.product_name}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className={cn(cell, 'col-start-1 font-medium tabular-nums @2xl:text-right @2xl:whitespace-nowrap')}>
+        {formatCents(order.total_amount, order.currency)}
+      </td>
+      <td className={cn(cell, 'col-span-2')}>
+        <div className="flex flex-wrap items-center gap-1.5 @2xl:flex-col @2xl:items-start">
+          <OrderStatusBadge status={order.status} label={order.status_label} printfulStatus={order.printful_status} />
+          <span className="flex items-center gap-1 text-xs text-muted-foreground">
+            <span className="sr-only">Email status:</span>
+            <EmailStatusBadge status={order.email_status} />
+          </span>
+        </div>
+      </td>
+      <td className={cn(cell, 'col-start-2 row-start-1 self-start')}>
         <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="icon" asChild title="View details">
+          <Button variant="outline" size="sm" asChild title="View details">
             <Link to={`/admin/orders/${order.id}`} aria-label={`View order ${order.id.slice(0, 8)}`}>
-              <Eye aria-hidden />
+              <Eye aria-hidden /> View
             </Link>
           </Button>
           {canResendConfirmation(order) ? (
@@ -268,7 +350,7 @@ function OrderRow({ order, actions }: { order: AdminOrderRow; actions: ReturnTyp
             </Button>
           ) : null}
         </div>
-      </TableCell>
-    </TableRow>
+      </td>
+    </tr>
   );
 }
