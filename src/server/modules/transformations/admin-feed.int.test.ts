@@ -200,6 +200,7 @@ describe('GET /api/admin/transformations: the feed, filtered and paged in SQL', 
       status: 'completed',
       isHomepageExample: false,
       hiddenFromGallery: false,
+      galleryConsent: true,
       exifData: {
         camera: { make: 'Canon', model: 'Canon EOS R5', serial: null },
         lens: { make: null, model: 'RF24-70mm F2.8 L IS USM' },
