@@ -75,13 +75,21 @@ export const BACKFILL_MESSAGES = {
   exifFailed: (message: string) => `Backfill failed: ${message}`,
   exifNoData: 'No data returned from backfill function',
   exifResumeFailed: (message: string) => `Resume failed: ${message}`,
-  exifCompleted: (successful: number, failed: number) =>
-    `EXIF backfill completed! ${successful} image(s) updated, ${failed} failed.`,
+  exifCompleted: (successful: number, noExif: number, failed: number) =>
+    `EXIF backfill completed! ${successful} image(s) updated, ${noExif} without EXIF, ${failed} failed.`,
   exifPaused: 'Backfill paused. You can resume from where it left off.',
   moreErrors: (n: number) => `... and ${n} more errors`,
-  noExif: 'no EXIF data in the file',
   fileMissing: 'the original file is missing from storage',
   customerEmailRequired: 'Enter the customer’s e-mail address',
+  erasureTitle: 'Erase a customer’s data',
+  erasureDescription:
+    'Finds every photo and artwork tied to an e-mail address. Preview first: nothing changes until you erase. Artworks an order still needs are kept (the order must stay printable), with the e-mail taken off them.',
+  erasureNothing: (email: string) => `Nothing is kept for ${email}.`,
+  erasureConfirmTitle: (email: string) => `Erase ${email}?`,
+  erasureConfirmation: (n: number) =>
+    `${n} artwork(s) and their photos, print files and mockups will be deleted for good. This action cannot be undone.`,
+  erased: (n: number) => `Erased ${n} artwork(s)`,
+  erasureFailed: 'Erasure failed',
 } as const;
 
 const isoDate = z
@@ -235,6 +243,8 @@ export const exifBackfillRequestSchema = z.object({
 export interface ExifBatchResult {
   processed: number;
   successful: number;
+  /** Read fine, but the photo carries no EXIF at all: nothing to fill in, nothing wrong. */
+  noExif: number;
   failed: number;
   errors: string[];
   nextOffset: number;
@@ -245,11 +255,25 @@ export interface ExifBatchResult {
 // ---- A customer's data, all at once (right to erasure) ----
 
 export const customerErasureSchema = z.object({
-  email: z.email(BACKFILL_MESSAGES.customerEmailRequired).transform((email) => email.trim().toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email(BACKFILL_MESSAGES.customerEmailRequired))
+    .transform((email) => email.toLowerCase()),
 });
 
 export interface CustomerErasureResult {
   email: string;
+  /** True when nothing was changed: the list says what erasing would do. */
+  dryRun: boolean;
+  /** Each artwork found: removed (or to be), or kept because an order needs it. */
+  artworks: Array<{
+    id: string;
+    fileName: string;
+    createdAt: string;
+    artworkUrl: string | null;
+    keptForOrder: string | null;
+  }>;
   removedTransformations: number;
   removedImages: number;
   removedFiles: string[];

@@ -20,6 +20,7 @@ import { galleryConsentSchema } from '../../domain/gallery.js';
 import { styleActiveSchema, styleInputSchema } from '../../domain/admin-styles.js';
 import {
   bulkSchema,
+  customerErasureSchema,
   transformationFiltersSchema,
   transformationPatchSchema,
 } from '../../domain/admin-transformations.js';
@@ -161,7 +162,14 @@ export const API_ROUTES: Record<string, RouteDescription> = {
   'POST /api/admin/backfill/exif': {
     summary: 'Reads metadata again for photos that lack it, one batch from an offset',
   },
-  'DELETE /api/admin/customers': { summary: "Erases a customer's photos and artworks not needed by an order" },
+  'GET /api/admin/customers': {
+    summary: "Erasure's dry run: what erasing this e-mail would remove, and what an order keeps",
+    querystring: customerErasureSchema,
+  },
+  'DELETE /api/admin/customers': {
+    summary: "Erases a customer's photos and artworks not needed by an order",
+    querystring: customerErasureSchema,
+  },
   'GET /api/admin/orders': {
     summary: 'Orders, searched, filtered and paged, with the four stat cards',
     querystring: adminOrderListQuery,

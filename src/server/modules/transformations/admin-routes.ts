@@ -46,6 +46,13 @@ export async function adminTransformationRoutes(admin: FastifyInstance, context:
     return backfillExifBatch(context, offset);
   });
 
+  // The dry run: what erasing this e-mail would remove and keep, changing nothing.
+  admin.get('/customers', async (request, reply) => {
+    const { email } = customerErasureSchema.parse(request.query ?? {});
+    reply.header('cache-control', 'no-store');
+    return eraseCustomer(context, email, { dryRun: true });
+  });
+
   admin.delete('/customers', async (request) => {
     const { email } = customerErasureSchema.parse(request.query ?? {});
     return eraseCustomer(context, email);

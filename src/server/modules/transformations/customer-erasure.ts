@@ -6,10 +6,18 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CustomerErasureResult } from '../../../domain/admin-transformations.js';
 import type { AppContext } from '../../context.js';
-import { image_transformations, order_items, orders } from '../../db/schema.js';
+import { image_transformations, images, order_items, orders } from '../../db/schema.js';
 import { removeTransformations } from './removal.js';
 
-export async function eraseCustomer(context: AppContext, email: string): Promise<CustomerErasureResult> {
+/**
+ * Erases the customer's data, or with `dryRun` lists what would go and what an order keeps,
+ * changing nothing: the owner reads the list before pressing the button that cannot be undone.
+ */
+export async function eraseCustomer(
+  context: AppContext,
+  email: string,
+  { dryRun = false }: { dryRun?: boolean } = {},
+): Promise<CustomerErasureResult> {
   const byEmail = await context.db
     .select({ id: image_transformations.id, imageId: image_transformations.image_id })
     .from(image_transformations)
@@ -31,11 +39,24 @@ export async function eraseCustomer(context: AppContext, email: string): Promise
     ...new Set([...byEmail, ...siblings, ...ordered].map((row) => row.id).filter((id): id is string => Boolean(id))),
   ];
 
-  const outcomes = await removeTransformations(context, ids, { keepHomepageExamples: false });
+  // What the owner is shown of each artwork, read before it goes.
+  const details = ids.length
+    ? await context.db
+        .select({
+          id: image_transformations.id,
+          fileName: images.file_name,
+          createdAt: image_transformations.created_at,
+          storagePath: image_transformations.storage_path,
+        })
+        .from(image_transformations)
+        .innerJoin(images, eq(images.id, image_transformations.image_id))
+        .where(inArray(image_transformations.id, ids))
+    : [];
+  const outcomes = await removeTransformations(context, ids, { keepHomepageExamples: false, dryRun });
   const kept = outcomes.flatMap((outcome) =>
     outcome.status === 'refused' && outcome.orderId ? [{ transformationId: outcome.id, orderId: outcome.orderId }] : [],
   );
-  if (kept.length > 0) {
+  if (kept.length > 0 && !dryRun) {
     await context.db
       .update(image_transformations)
       .set({ email: null })
@@ -47,8 +68,26 @@ export async function eraseCustomer(context: AppContext, email: string): Promise
       );
   }
   const removed = outcomes.flatMap((outcome) => (outcome.status === 'removed' ? [outcome] : []));
+  const byId = new Map(details.map((row) => [row.id, row]));
+  const artworks = outcomes.flatMap((outcome) => {
+    const row = byId.get(outcome.id);
+    if (!row || outcome.status === 'missing') return [];
+    const keptFor = outcome.status === 'refused' ? (outcome.orderId ?? null) : null;
+    return [
+      {
+        id: row.id,
+        fileName: row.fileName,
+        createdAt: row.createdAt.toISOString(),
+        // Shown to the owner while it still exists: a kept artwork or a dry run's.
+        artworkUrl: row.storagePath && (dryRun || keptFor) ? context.storage.publicUrl(row.storagePath) : null,
+        keptForOrder: keptFor,
+      },
+    ];
+  });
   return {
     email,
+    dryRun,
+    artworks,
     removedTransformations: removed.length,
     removedImages: removed.filter((outcome) => outcome.imageRemoved).length,
     removedFiles: removed.flatMap((outcome) => outcome.files),

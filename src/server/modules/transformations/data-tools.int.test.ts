@@ -223,19 +223,27 @@ describe('POST /api/admin/backfill/exif: metadata read again, in batches, from a
     return response.json() as ExifBatchResult;
   };
 
-  it('reads a batch, says where to resume and how many remain; the next batch from that offset finishes', async () => {
+  it('reads a batch, says where to resume and how many remain; a photo with no EXIF is counted apart, not as failed (issue 34)', async () => {
     const first = await batch();
     expect(first).toMatchObject({
       processed: EXIF_BATCH_SIZE,
       successful: EXIF_BATCH_SIZE - 1,
-      failed: 1,
+      noExif: 1,
+      failed: 0,
       hasMore: true,
       remainingImages: 4,
     });
-    expect(first.errors).toEqual(['plain.jpg: no EXIF data in the file']);
+    expect(first.errors).toEqual([]);
 
     const second = await batch(first.nextOffset);
-    expect(second).toMatchObject({ processed: 4, successful: 3, failed: 1, hasMore: false, remainingImages: 0 });
+    expect(second).toMatchObject({
+      processed: 4,
+      successful: 3,
+      noExif: 0,
+      failed: 1,
+      hasMore: false,
+      remainingImages: 0,
+    });
     expect(second.errors).toEqual(['gone.jpg: the original file is missing from storage']);
     expect(second.nextOffset).toBeGreaterThan(first.nextOffset);
 
@@ -266,6 +274,7 @@ describe('POST /api/admin/backfill/exif: metadata read again, in batches, from a
     expect(past).toEqual({
       processed: 0,
       successful: 0,
+      noExif: 0,
       failed: 0,
       errors: [],
       nextOffset: 10_000,
@@ -273,7 +282,7 @@ describe('POST /api/admin/backfill/exif: metadata read again, in batches, from a
       remainingImages: 0,
     });
     const rerun = await batch(0);
-    expect(rerun).toMatchObject({ processed: 2, successful: 0, failed: 2, hasMore: false });
+    expect(rerun).toMatchObject({ processed: 2, successful: 0, noExif: 1, failed: 1, hasMore: false });
     expect(ids).toHaveLength(EXIF_BATCH_SIZE + 4);
   });
 
@@ -325,6 +334,36 @@ describe('DELETE /api/admin/customers?email=: a customer’s data, all at once',
       print_file_path: `print-files/${bought}.jpg`,
     });
 
+    // The dry run (issue 34): the same list the erasure will act on, and nothing changed.
+    const preview = await shop.app.inject({
+      method: 'GET',
+      url: '/api/admin/customers?email=%20MARIA%40example.com%20',
+      headers: { cookie, origin: SAME_ORIGIN },
+    });
+    expect(preview.statusCode).toBe(200);
+    const planned = preview.json() as CustomerErasureResult;
+    expect(planned).toMatchObject({
+      email: 'maria@example.com',
+      dryRun: true,
+      removedTransformations: 2,
+      removedImages: 1,
+      kept: [{ transformationId: bought, orderId: order.id }],
+    });
+    expect(planned.artworks.map((artwork) => [artwork.id, artwork.fileName, artwork.keptForOrder]).sort()).toEqual(
+      [
+        [saved, 'maria-beach.jpg', null],
+        [sibling, 'maria-beach.jpg', null],
+        [bought, 'maria-market.jpg', order.id],
+      ].sort(),
+    );
+    expect(planned.artworks.every((artwork) => artwork.artworkUrl?.startsWith('/files/artworks/'))).toBe(true);
+    for (const key of planned.removedFiles) expect(await exists(key), key).toBe(true);
+    const [untouched] = await shop.context.db
+      .select()
+      .from(image_transformations)
+      .where(eq(image_transformations.id, bought));
+    expect(untouched.email).toBe('maria@example.com');
+
     const response = await shop.app.inject({
       method: 'DELETE',
       url: '/api/admin/customers?email=MARIA%40example.com',
@@ -332,6 +371,7 @@ describe('DELETE /api/admin/customers?email=: a customer’s data, all at once',
     });
     expect(response.statusCode).toBe(200);
     const result = response.json() as CustomerErasureResult;
+    expect(result.removedFiles.sort()).toEqual(planned.removedFiles.sort());
     expect(result).toMatchObject({
       email: 'maria@example.com',
       removedTransformations: 2,
@@ -378,6 +418,8 @@ describe('DELETE /api/admin/customers?email=: a customer’s data, all at once',
     });
     expect(none.json()).toEqual({
       email: 'nobody@example.com',
+      dryRun: false,
+      artworks: [],
       removedTransformations: 0,
       removedImages: 0,
       removedFiles: [],

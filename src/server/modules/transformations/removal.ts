@@ -35,12 +35,24 @@ export async function orderNeeding(
   return item?.orderId;
 }
 
+/** Thrown to undo a dry run's transaction once it has found what would go. */
+class DryRunDone extends Error {
+  constructor(readonly outcomes: RemovalOutcome[]) {
+    super('dry run');
+  }
+}
+
+/**
+ * Removes the artworks, or with `dryRun` only says what would go: the same transaction runs
+ * the same checks and deletes, then is rolled back, and no file is touched — so the preview
+ * cannot disagree with the real thing.
+ */
 export async function removeTransformations(
   context: AppContext,
   ids: string[],
-  options: { keepHomepageExamples: boolean },
+  options: { keepHomepageExamples: boolean; dryRun?: boolean },
 ): Promise<RemovalOutcome[]> {
-  const outcomes = await context.db.transaction(async (tx) => {
+  const run = context.db.transaction(async (tx) => {
     // The homepage lock: an artwork being made an example right now is not removed under it.
     await tx.execute(sql`select pg_advisory_xact_lock(${HOMEPAGE_LOCK})`);
     const results: RemovalOutcome[] = [];
@@ -86,8 +98,14 @@ export async function removeTransformations(
       const unique = new Set(files.filter((key): key is string => Boolean(key)));
       results.push({ id, status: 'removed', imageRemoved, files: [...unique] });
     }
+    if (options.dryRun) throw new DryRunDone(results);
     return results;
   });
+  const outcomes = await run.catch((error: unknown) => {
+    if (error instanceof DryRunDone) return error.outcomes;
+    throw error;
+  });
+  if (options.dryRun) return outcomes;
   for (const outcome of outcomes) if (outcome.status === 'removed') await deleteFiles(context, outcome.files);
   return outcomes;
 }

@@ -1,4 +1,5 @@
-/** /admin/transformations (admin §2 Transformations): the feed and the Data Backfill tab. */
+/** /admin/transformations (admin §2 Transformations): the feed, the Data Backfill tab, and a customer's erasure. */
+import { CustomerErasure } from '@/web/features/admin-transformations/components/customer-erasure';
 import { DataBackfill } from '@/web/features/admin-transformations/components/data-backfill';
 import { TransformationsFeed } from '@/web/features/admin-transformations/components/transformations-feed';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
@@ -16,12 +17,16 @@ export function TransformationsPage() {
         <TabsList>
           <TabsTrigger value="feed">Transformations Feed</TabsTrigger>
           <TabsTrigger value="backfill">Data Backfill</TabsTrigger>
+          <TabsTrigger value="customers">Customer Data</TabsTrigger>
         </TabsList>
         <TabsContent value="feed">
           <TransformationsFeed />
         </TabsContent>
         <TabsContent value="backfill">
           <DataBackfill />
+        </TabsContent>
+        <TabsContent value="customers">
+          <CustomerErasure />
         </TabsContent>
       </Tabs>
     </div>
