@@ -39,12 +39,14 @@ export async function backfillExifBatch(
   const batch = rowsOf<LackingRow>(await context.db.execute(lacking(offset, options.batchSize ?? EXIF_BATCH_SIZE)));
   const errors: string[] = [];
   let successful = 0;
+  let noExif = 0;
   const folder = await mkdtemp(join(tmpdir(), 'wanderer-exif-'));
   try {
     for (const row of batch) {
-      const error = await rereadOne(context, folder, row, options.adapters);
-      if (error) errors.push(`${row.file_name}: ${error}`);
-      else successful += 1;
+      const outcome = await rereadOne(context, folder, row, options.adapters);
+      if (outcome === 'updated') successful += 1;
+      else if (outcome === 'no-exif') noExif += 1;
+      else errors.push(`${row.file_name}: ${outcome.error}`);
     }
   } finally {
     await rm(folder, { recursive: true, force: true });
@@ -56,6 +58,7 @@ export async function backfillExifBatch(
   return {
     processed: batch.length,
     successful,
+    noExif,
     failed: errors.length,
     errors,
     nextOffset,
@@ -64,32 +67,35 @@ export async function backfillExifBatch(
   };
 }
 
-/** Reads one photo's metadata into its row; returns why it could not, or null. */
+/**
+ * Reads one photo's metadata into its row. A photo with no EXIF at all is no failure, only
+ * nothing to fill in; a failure says why.
+ */
 async function rereadOne(
   context: AppContext,
   folder: string,
   row: LackingRow,
   adapters?: ImageAdapters,
-): Promise<string | null> {
+): Promise<'updated' | 'no-exif' | { error: string }> {
   let original: Buffer;
   try {
     original = await context.storage.get(row.storage_path);
   } catch {
-    return BACKFILL_MESSAGES.fileMissing;
+    return { error: BACKFILL_MESSAGES.fileMissing };
   }
   const path = join(folder, row.id);
   await writeFile(path, original);
   try {
     const metadata = await readPhotoMetadata(context, path, { adapters });
-    if (!metadata.exif_data) return BACKFILL_MESSAGES.noExif;
+    if (!metadata.exif_data) return 'no-exif';
     // Only while still empty: an owner's two runs at once never write twice.
     await context.db
       .update(images)
       .set(metadata)
       .where(and(eq(images.id, row.id), isNull(images.exif_data)));
-    return null;
+    return 'updated';
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return { error: error instanceof Error ? error.message : String(error) };
   } finally {
     await rm(path, { force: true });
   }

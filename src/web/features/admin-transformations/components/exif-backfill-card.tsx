@@ -21,6 +21,8 @@ interface RunProgress {
   offset: number;
   processed: number;
   successful: number;
+  /** Photos read fine that simply carry no EXIF (a screenshot, a stripped export): not failures. */
+  noExif: number;
   failed: number;
   remaining: number | null;
   errors: string[];
@@ -34,6 +36,7 @@ const IDLE: RunProgress = {
   offset: 0,
   processed: 0,
   successful: 0,
+  noExif: 0,
   failed: 0,
   remaining: null,
   errors: [],
@@ -91,6 +94,7 @@ export function ExifBackfillCard() {
         offset: result.nextOffset,
         processed: current.processed + result.processed,
         successful: current.successful + result.successful,
+        noExif: current.noExif + result.noExif,
         failed: current.failed + result.failed,
         remaining: result.remainingImages,
         errors: [...current.errors, ...result.errors].slice(-ERRORS_KEPT),
@@ -99,7 +103,7 @@ export function ExifBackfillCard() {
         running.current = false;
         current = { ...current, state: 'completed' };
         setProgress(current);
-        toast.success(BACKFILL_MESSAGES.exifCompleted(current.successful, current.failed));
+        toast.success(BACKFILL_MESSAGES.exifCompleted(current.successful, current.noExif, current.failed));
         return;
       }
       setProgress((shown) => ({ ...current, state: shown.state }));
@@ -170,7 +174,8 @@ export function ExifBackfillCard() {
           <div className="flex flex-col gap-2" data-testid="exif-backfill-progress">
             <Progress value={percent} aria-label="EXIF backfill progress" />
             <p className="text-sm text-muted-foreground">
-              {percent}% · Processed {progress.processed} · Updated {progress.successful} · Failed {progress.failed}
+              {percent}% · Processed {progress.processed} · Updated {progress.successful} · No EXIF {progress.noExif} ·
+              Failed {progress.failed}
               {progress.remaining !== null && ` · Remaining ${progress.remaining}`} · Offset {progress.offset}
             </p>
           </div>
