@@ -134,7 +134,7 @@ export const bulkPriceSchema = z.object({
 export const syncPayloadSchema = z.object({
   printful_product_id: z.number().int().positive(),
   printful_variant_id: z.number().int().positive(),
-  is_enabled: z.boolean().default(false),
+  is_enabled: z.boolean().default(true),
   name: z.string().trim().min(1).max(200),
   description: z.string().max(2000).nullish(),
   base_cost: z.union([z.number(), z.string()]).nullish(),

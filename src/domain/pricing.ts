@@ -58,3 +58,13 @@ export function computePricing(input: PricingInput): Pricing {
 export function charmPrice(amount: number): number {
   return Math.max(0.99, Math.ceil(amount) - 0.01);
 }
+
+/**
+ * A product new to the store: its base cost marked up by the given percentage, then rounded
+ * up to the shop's .99 price, the markup following from that price. The seed and a variant
+ * added from the catalog are priced alike.
+ */
+export function newProductPricing(baseCost: number, markupPercentage: number): Pricing {
+  const base = toPriceNumber(baseCost);
+  return computePricing({ baseCost: base, finalPrice: charmPrice(base * (1 + markupPercentage / 100)) });
+}

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
-import { charmPrice, computePricing } from '../../domain/pricing.js';
+import { newProductPricing } from '../../domain/pricing.js';
 import { DEFAULT_STYLES } from '../../domain/styles.js';
 import { categoryFromType, difficultyFromType } from '../../domain/catalog-rules.js';
 import type { AppContext } from '../context.js';
@@ -62,10 +62,7 @@ async function seedProducts(context: AppContext): Promise<void> {
     const found = findBuiltinVariant(entry.variantId);
     if (!found) throw new Error(`Default product ${entry.name} names unknown variant ${entry.variantId}`);
     const baseCost = Number(found.variant.price);
-    const pricing = computePricing({
-      baseCost,
-      finalPrice: charmPrice(baseCost * (1 + entry.markupPercentage / 100)),
-    });
+    const pricing = newProductPricing(baseCost, entry.markupPercentage);
     return {
       name: entry.name,
       description: entry.description,

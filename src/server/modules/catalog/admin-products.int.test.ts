@@ -335,10 +335,10 @@ describe('the catalog browser', () => {
 });
 
 describe('POST /api/admin/catalog/sync adds catalog variants to the store', () => {
-  it('creates the product priced at the store’s average markup, with §9 defaults, and queues its picture', async () => {
+  it('creates the product switched on, at the store’s average markup rounded up to a .99 price (issue 34), with §9 defaults, and queues its picture', async () => {
     const { stats } = (await call('GET', '/api/admin/products')).body;
     const { status, body } = await call('POST', '/api/admin/catalog/sync', {
-      products: [{ printful_product_id: 367, printful_variant_id: 10457, name: 'Tote Bag, Black', is_enabled: false }],
+      products: [{ printful_product_id: 367, printful_variant_id: 10457, name: 'Tote Bag, Black' }],
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, failed: 0 });
@@ -349,10 +349,15 @@ describe('POST /api/admin/catalog/sync adds catalog variants to the store', () =
       product_category: 'mugs',
       difficulty_level: 'simple',
       printful_sync_status: 'synced',
-      is_enabled: false,
-      markup_percentage: stats.avg_markup,
+      is_enabled: true,
     });
-    expect(created.final_price).toBe(Math.round(13.5 * (100 + stats.avg_markup)) / 100);
+    // The average markup, then up to the next .99: never an unrounded $40.03.
+    const marked = 13.5 * (1 + stats.avg_markup / 100);
+    expect(created.final_price).toBe(Math.ceil(marked) - 0.01);
+    expect(created.final_price).toBeGreaterThanOrEqual(Math.round(marked * 100) / 100 - 0.01);
+    expect(created.markup_dollar).toBeCloseTo(created.final_price! - 13.5, 2);
+    expect(created.markup_percentage).toBeCloseTo(((created.final_price! - 13.5) / 13.5) * 100, 1);
+    expect((await storefront()).some((p) => p.id === created.id)).toBe(true);
     const queued = await shop.context.db.execute(
       sql`select id from pgboss.job where name = 'catalog.product-image' and data->>'productId' = ${created.id}`,
     );
@@ -362,8 +367,8 @@ describe('POST /api/admin/catalog/sync adds catalog variants to the store', () =
     expect((await call('GET', '/api/admin/catalog?search=tote')).body.products[0].sync).toMatchObject({
       state: 'full',
       synced: 2,
-      enabled: 1,
-      disabled: 1,
+      enabled: 2,
+      disabled: 0,
     });
     const again = await call('POST', '/api/admin/catalog/sync', {
       products: [{ printful_product_id: 367, printful_variant_id: 10457, name: 'Tote Bag, Black' }],

@@ -23,7 +23,7 @@ import {
   type ProductCategory,
 } from '../../../domain/catalog-rules.js';
 import { formatCents, MAX_PRODUCT_PRICE, MONEY_MESSAGES } from '../../../domain/money.js';
-import { computePricing, toPriceNumber, type PricingInput } from '../../../domain/pricing.js';
+import { computePricing, newProductPricing, toPriceNumber, type PricingInput } from '../../../domain/pricing.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { onEvent } from '../../jobs/flow.js';
@@ -304,8 +304,9 @@ export async function catalogProductDetails(context: AppContext, productId: numb
 /**
  * Adds catalog variants to the store (§3 sync payload, §9 defaults: category mugs, difficulty
  * simple, base cost 0). Each variant must exist in the catalog and not be in the store yet.
- * New products are priced at the store's average markup, switched as the payload says, and
- * get their product picture from a job.
+ * New products are priced at the store's average markup rounded up to a .99 price, switched
+ * on unless the payload says otherwise (the owner added them to sell them), and get their
+ * product picture from a job.
  */
 export async function syncProducts(context: AppContext, payloads: SyncPayload[]): Promise<SyncResponse> {
   const provider = catalogProvider(context);
@@ -326,7 +327,7 @@ export async function syncProducts(context: AppContext, payloads: SyncPayload[])
         continue;
       }
       const baseCost = given(payload.base_cost) ? toPriceNumber(payload.base_cost) : toPriceNumber(found.variant.price);
-      const pricing = computePricing({ baseCost, markupPercentage: markup });
+      const pricing = newProductPricing(baseCost, markup);
       if (pricing.finalPrice > MAX_PRODUCT_PRICE) {
         results.push(failure(MONEY_MESSAGES.priceTooHigh));
         continue;

@@ -256,7 +256,7 @@ function useQuickAdd() {
       payloads.push({
         printful_product_id: product.id,
         printful_variant_id: cheapest.id,
-        is_enabled: false,
+        is_enabled: true,
         name: `${details.name} ${[cheapest.size, cheapest.color].filter(Boolean).join(', ')}`.trim(),
         description: details.description,
         base_cost: cheapest.price,

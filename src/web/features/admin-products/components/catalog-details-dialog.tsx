@@ -107,7 +107,7 @@ function DetailsBody({ product, onAdded }: { product: CatalogDetails; onAdded: (
       .map((variant) => ({
         printful_product_id: product.id,
         printful_variant_id: variant.id,
-        is_enabled: false,
+        is_enabled: true,
         name: `${product.name} ${[variant.size, variant.color].filter(Boolean).join(', ')}`.trim(),
         description: product.description,
         base_cost: variant.price,
