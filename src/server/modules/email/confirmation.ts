@@ -4,6 +4,7 @@
  * style sheets) and a plain-text twin. Every URL is absolute: a mail has no origin.
  */
 import { absoluteUrl } from '../../http/urls.js';
+import { orderAddress, postalAddressLines } from '../../infra/postal-address.js';
 import { formatCents } from '../../../domain/money.js';
 import { orderNumber, PRODUCTION_PROMISE } from '../../../domain/orders.js';
 import type { order_items, orders } from '../../db/schema.js';
@@ -32,15 +33,8 @@ export function trackingPageUrl(publicUrl: string, orderId: string): string {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function addressLines(order: Order): string[] {
-  return [
-    order.shipping_name,
-    order.shipping_address_line1,
-    order.shipping_address_line2,
-    [order.shipping_city, order.shipping_state, order.shipping_postal_code].filter(Boolean).join(', '),
-    order.shipping_country,
-  ].filter((line): line is string => Boolean(line));
-}
+/** The shipping address as its country writes it, with the country's name. */
+const addressLines = (order: Order): string[] => postalAddressLines(orderAddress(order, 'shipping'));
 
 export function renderOrderConfirmation(
   order: Order,

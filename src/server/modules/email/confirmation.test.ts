@@ -1,0 +1,34 @@
+/** The confirmation e-mail writes the shipping address as its country does (issue 34). */
+import { describe, expect, it } from 'vitest';
+import type { orders } from '../../db/schema.js';
+import { renderOrderConfirmation } from './confirmation.js';
+
+const order = {
+  id: '3f2a9c1e-0000-4000-8000-000000000000',
+  created_at: new Date('2026-11-27T10:00:00Z'),
+  paid_at: new Date('2026-11-27T10:01:00Z'),
+  customer_email: 'jan@example.be',
+  total_amount: 2499,
+  currency: 'EUR',
+  shipping_name: 'Jan Peeters',
+  shipping_address_line1: 'Bondgenotenlaan 12',
+  shipping_address_line2: 'Bus 3',
+  shipping_city: 'Leuven',
+  shipping_state: '',
+  shipping_postal_code: '3000',
+  shipping_country: 'BE',
+} as unknown as typeof orders.$inferSelect;
+
+describe('the confirmation e-mail', () => {
+  it("writes a Belgian address as Belgium does, with the country's name: not 'Leuven, 3000 / BE'", () => {
+    const mail = renderOrderConfirmation(order, [], {
+      siteName: 'Wanderer',
+      publicUrl: 'https://shop.example',
+      supportEmail: 'help@shop.example',
+      pixelUrl: 'https://shop.example/api/email/open/x.gif',
+    });
+    expect(mail.text).toContain(['Jan Peeters', 'Bondgenotenlaan 12', 'Bus 3', '3000 Leuven', 'Belgium'].join('\n'));
+    expect(mail.html).toContain('Jan Peeters<br>Bondgenotenlaan 12<br>Bus 3<br>3000 Leuven<br>Belgium');
+    expect(mail.text).not.toMatch(/Leuven, 3000|\nBE\n/);
+  });
+});
