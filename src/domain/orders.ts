@@ -397,6 +397,9 @@ export interface AdminOrderDetail {
   billing_state: string | null;
   billing_postal_code: string | null;
   billing_country: string | null;
+  /** Each address as its country writes it, the country's name last (server-formatted). */
+  shipping_address_lines: string[];
+  billing_address_lines: string[];
   total_amount: number;
   refunded_amount: number;
   currency: string;

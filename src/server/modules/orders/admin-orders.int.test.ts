@@ -34,13 +34,23 @@ afterAll(async () => shop?.close());
 
 const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
 
-async function placeOrder(options: { email?: string; name?: string; quantity?: number; pay?: boolean } = {}) {
+async function placeOrder(
+  options: {
+    email?: string;
+    name?: string;
+    payer?: string;
+    quantity?: number;
+    pay?: boolean;
+    billingAddress?: typeof TEST_ADDRESS;
+  } = {},
+) {
   const response = await shop.app.inject({
     method: 'POST',
     url: '/api/checkout',
     payload: checkoutBody([{ product, transformationId, quantity: options.quantity ?? 2, mockupUrls: [mockupUrl] }], {
       customerEmail: options.email ?? 'jane@example.com',
       shippingAddress: { ...TEST_ADDRESS, name: options.name ?? TEST_ADDRESS.name },
+      billingAddress: options.billingAddress ?? { ...TEST_ADDRESS, name: options.payer ?? TEST_ADDRESS.name },
     }),
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -128,6 +138,12 @@ describe('GET /api/admin/orders: search, status, dates and pages in SQL, newest 
     expect((await admin('GET', '/api/admin/orders?search=%25')).body.total).toBe(0);
   });
 
+  it('finds an order by its billing name too: the payer, when someone else receives it (issue 34)', async () => {
+    const gift = await placeOrder({ email: 'gift@example.org', name: 'Grace Recipient', payer: 'Bartholomew Payer' });
+    const found = await admin('GET', '/api/admin/orders?search=bartholomew');
+    expect(found.body.orders.map((o: { id: string }) => o.id)).toEqual([gift]);
+  });
+
   it('filters by status and pages newest first', async () => {
     const pending = await admin('GET', '/api/admin/orders?status=pending&search=person');
     expect(pending.body.orders.map((o: { id: string }) => o.id)).toEqual([pendingId]);
@@ -182,6 +198,8 @@ describe('GET /api/admin/orders/:id: the whole order and its timeline', () => {
       shipping_city: 'Portland',
       billing_name: 'Jane Traveller',
       billing_address_line1: '1 Harbour Road',
+      // As the country writes it, the country's name last (issue 34).
+      shipping_address_lines: ['Jane Traveller', '1 Harbour Road', 'Flat 2', 'Portland, OR 97201', 'United States'],
       currency: 'USD',
       email_status: 'Not Sent',
       payment_provider: 'test',
@@ -381,19 +399,44 @@ describe('POST /api/admin/orders/:id/cancel', () => {
 
 describe('GET /api/admin/orders/export.csv', () => {
   it('streams the filtered orders as CSV with a header row', async () => {
-    const id = await placeOrder({ email: 'csv.buyer@example.net', name: '=HYPERLINK("x")', pay: true });
+    const id = await placeOrder({
+      email: 'csv.buyer@example.net',
+      name: '=HYPERLINK("x")',
+      pay: true,
+      billingAddress: {
+        name: 'Jan Peeters',
+        line1: 'Bondgenotenlaan 12',
+        line2: 'Bus 3',
+        city: 'Leuven',
+        state: '',
+        postalCode: '3000',
+        country: 'BE',
+      },
+    });
     const { status, body, headers } = await admin('GET', '/api/admin/orders/export.csv?search=csv.buyer&status=paid');
     expect(status).toBe(200);
     expect(headers['content-type']).toMatch(/^text\/csv/);
     expect(headers['content-disposition']).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = (body as string).trim().split('\n');
+    // Both addresses field by field, and the lines with their unit prices (issue 34).
     expect(lines[0]).toBe(
-      'id,created_at,status,status_label,customer_email,shipping_name,items,total_amount,refunded_amount,currency,email_status,paid_at,shipped_at,printful_status,printful_order_id,shipping_city,shipping_country',
+      [
+        'id,created_at,status,status_label,customer_email,items,line_items,total_amount,refunded_amount,currency',
+        'email_status,paid_at,shipped_at,printful_status,printful_order_id',
+        'shipping_name,shipping_address_line1,shipping_address_line2,shipping_city,shipping_state,shipping_postal_code,shipping_country',
+        'billing_name,billing_address_line1,billing_address_line2,billing_city,billing_state,billing_postal_code,billing_country',
+      ].join(','),
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(id);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain(`2 x ${product.name}`);
+    const unit = product.final_price!.toFixed(2);
+    expect(lines[1]).toContain(
+      `2 x ${product.name} @ ${unit} = ${((Math.round(product.final_price! * 100) * 2) / 100).toFixed(2)}`,
+    );
+    expect(lines[1]).toContain(',1 Harbour Road,Flat 2,Portland,OR,97201,US,');
+    expect(lines[1]).toMatch(/,Jan Peeters,Bondgenotenlaan 12,Bus 3,Leuven,,3000,BE$/);
   });
 
   it('reads every matching order across its batches exactly once', async () => {

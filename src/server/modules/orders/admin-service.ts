@@ -27,6 +27,7 @@ import type { PaymentProviderId } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
 import { order_events, order_items, order_refunds, orders } from '../../db/schema.js';
 import { conflict, HttpError } from '../../http/errors.js';
+import { orderAddress, postalAddressLines } from '../../infra/postal-address.js';
 import { sendRefundNotice } from '../email/index.js';
 import type { FulfilmentProviderId } from '../fulfilment/index.js';
 import { fulfilmentProvider } from '../fulfilment/index.js';
@@ -208,6 +209,8 @@ export async function readOrderForAdmin(context: AppContext, id: string): Promis
     billing_state: order.billing_state,
     billing_postal_code: order.billing_postal_code,
     billing_country: order.billing_country,
+    shipping_address_lines: postalAddressLines(orderAddress(order, 'shipping')),
+    billing_address_lines: postalAddressLines(orderAddress(order, 'billing')),
     total_amount: order.total_amount,
     refunded_amount: order.refunded_amount,
     currency: order.currency,
@@ -382,14 +385,23 @@ export async function cancelOrder(context: AppContext, id: string): Promise<Admi
   return readOrderForAdmin(context, order.id);
 }
 
+const ADDRESS_PARTS = ['name', 'address_line1', 'address_line2', 'city', 'state', 'postal_code', 'country'] as const;
+const addressColumns = <K extends 'shipping' | 'billing'>(kind: K) =>
+  ADDRESS_PARTS.map((part) => `${kind}_${part}` as const);
+
+/**
+ * One row per order: its figures, both addresses field by field (a spreadsheet sorts and
+ * filters by postcode or country), and its lines with their unit prices, in the order's
+ * currency: `2 x Classic Mug 11 oz @ 14.99 = 29.98; …`.
+ */
 export const CSV_COLUMNS = [
   'id',
   'created_at',
   'status',
   'status_label',
   'customer_email',
-  'shipping_name',
   'items',
+  'line_items',
   'total_amount',
   'refunded_amount',
   'currency',
@@ -398,9 +410,11 @@ export const CSV_COLUMNS = [
   'shipped_at',
   'printful_status',
   'printful_order_id',
-  'shipping_city',
-  'shipping_country',
+  ...addressColumns('shipping'),
+  ...addressColumns('billing'),
 ] as const;
+
+const decimal = (cents: number) => (cents / 100).toFixed(2);
 
 const csvCell = (value: unknown): string => {
   if (value === null || value === undefined) return '';
@@ -447,19 +461,27 @@ export async function* exportOrdersCsv(
         status: order.status,
         status_label: adminOrderStatusLabel(order),
         customer_email: order.customer_email,
-        shipping_name: order.shipping_name,
         items: line.map((item) => `${item.quantity} x ${item.product_name}`).join('; '),
-        total_amount: (order.total_amount / 100).toFixed(2),
-        refunded_amount: (order.refunded_amount / 100).toFixed(2),
+        line_items: line
+          .map(
+            (item) =>
+              `${item.quantity} x ${item.product_name} @ ${decimal(item.unit_price)} = ${decimal(item.total_price)}`,
+          )
+          .join('; '),
+        total_amount: decimal(order.total_amount),
+        refunded_amount: decimal(order.refunded_amount),
         currency: order.currency,
         email_status: emailStatus(order),
         paid_at: iso(order.paid_at),
         shipped_at: iso(order.shipped_at),
         printful_status: order.printful_status,
         printful_order_id: order.printful_order_id,
-        shipping_city: order.shipping_city,
-        shipping_country: order.shipping_country,
-      };
+        ...Object.fromEntries(
+          (['shipping', 'billing'] as const).flatMap((kind) =>
+            addressColumns(kind).map((column) => [column, order[column]]),
+          ),
+        ),
+      } as Record<(typeof CSV_COLUMNS)[number], unknown>;
       chunk += `${CSV_COLUMNS.map((column) => csvCell(values[column])).join(',')}\n`;
     }
     yield chunk;

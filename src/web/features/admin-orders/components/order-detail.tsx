@@ -37,16 +37,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The address as its country writes it (the server formats it, per country). */
 function Address({ order, kind }: { order: AdminOrderDetail; kind: 'shipping' | 'billing' }) {
-  const lines = [
-    order[`${kind}_name`],
-    order[`${kind}_address_line1`],
-    order[`${kind}_address_line2`],
-    [order[`${kind}_city`], order[`${kind}_state`], order[`${kind}_postal_code`]].filter(Boolean).join(', '),
-    order[`${kind}_country`],
-  ].filter(Boolean);
+  const lines = order[`${kind}_address_lines`];
   return lines.length ? (
-    <address className="text-sm not-italic leading-6">
+    <address className="text-sm not-italic leading-6" data-testid={`${kind}-address`}>
       {lines.map((line, index) => (
         <div key={index}>{line}</div>
       ))}
