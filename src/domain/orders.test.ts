@@ -25,7 +25,8 @@ describe('order status display (storefront §4)', () => {
     ['paid', 'confirmed', 'In Production'],
     ['shipped', 'shipped', 'Shipped'],
     ['failed', null, 'Order Failed'],
-    ['paid', 'pending', 'Processing'],
+    ['paid', 'pending', 'Payment Confirmed'],
+    ['paid', 'draft', 'Payment Confirmed'],
     ['paid', 'onhold', 'Processing'],
   ];
   for (const [status, printful_status, label] of cases) {

@@ -35,10 +35,16 @@ export const ORDER_STATUS_LABELS = {
   other: 'Processing',
 } as const;
 
+/** A print order accepted by the provider that has not gone into production (Printful's draft and pending). */
+const AWAITING_PRODUCTION = new Set(['draft', 'pending']);
+
 /** The storefront's label table (storefront §4, "Order status display"). */
 export function orderStatusLabel({ status, printful_status }: StatusFields): string {
   if (status === 'pending') return ORDER_STATUS_LABELS.pending;
-  if (status === 'paid' && !printful_status) return ORDER_STATUS_LABELS.paid;
+  // Paid and handed over but not yet made: still the spec's 'Payment Confirmed' (issue 34: the
+  // success page said 'Processing' the moment the provider had accepted the order).
+  if (status === 'paid' && (!printful_status || AWAITING_PRODUCTION.has(printful_status)))
+    return ORDER_STATUS_LABELS.paid;
   if (status === 'paid' && printful_status === 'confirmed') return ORDER_STATUS_LABELS.production;
   if (status === 'shipped') return ORDER_STATUS_LABELS.shipped;
   if (status === 'failed') return ORDER_STATUS_LABELS.failed;
