@@ -254,13 +254,13 @@ describe('accessibility of the storefront (issue 17): one journey, each state at
       if (clipped) faults.push(`checkout step "${await label.textContent()}" is cut at 390 px`);
     }
     await wizard.getByRole('button', { name: 'Next' }).click();
-    const billing = page.getByTestId('billing-address');
-    await billing.getByLabel('Full name').fill('Jane Traveller');
-    await billing.getByLabel('Address line 1').fill('12 Harbour Road');
-    await billing.getByLabel('City').fill('Portland');
-    await billing.getByLabel('State / Province').fill('ME');
-    await billing.getByLabel('Postal code').fill('04101');
-    await wizard.getByRole('switch', { name: 'Use shipping as billing' }).click();
+    const shipping = page.getByTestId('shipping-address');
+    await shipping.getByLabel('Full name').fill('Jane Traveller');
+    await shipping.getByLabel('Address line 1').fill('12 Harbour Road');
+    await shipping.getByLabel('City').fill('Portland');
+    await shipping.getByLabel('State / Province').fill('ME');
+    await shipping.getByLabel('Postal code').fill('04101');
+    await wizard.getByRole('switch', { name: 'Billing address is the same as shipping' }).click();
     faults.push(...(await audit(page, 'checkout-addresses')));
     await wizard.getByRole('button', { name: 'Next' }).click();
     await page.getByTestId('card-form').waitFor();

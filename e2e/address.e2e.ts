@@ -49,19 +49,22 @@ async function toAddressStep(page: Page, email: string): Promise<void> {
   const wizard = page.getByTestId('checkout-wizard');
   await wizard.getByLabel('Email', { exact: true }).fill(email);
   await wizard.getByRole('button', { name: 'Next' }).click();
-  await page.getByTestId('billing-address').waitFor();
+  await page.getByTestId('shipping-address').waitFor();
 }
 
 async function fillBelgianAddress(page: Page): Promise<void> {
-  const billing = page.getByTestId('billing-address');
-  await page.getByTestId('billing-country').click();
+  const shipping = page.getByTestId('shipping-address');
+  await page.getByTestId('shipping-country').click();
   await page.getByRole('option', { name: 'Belgium', exact: true }).click();
-  expect(await page.getByTestId('billing-country').textContent()).toContain('Belgium');
-  await billing.getByLabel('Full name').fill('Anna Peeters');
-  await billing.getByLabel('Address line 1').fill('Bondgenotenlaan 1');
-  await billing.getByLabel('City').fill('Leuven');
-  await billing.getByLabel('Postal code').fill('3000');
-  await page.getByTestId('checkout-wizard').getByRole('switch', { name: 'Use shipping as billing' }).click();
+  expect(await page.getByTestId('shipping-country').textContent()).toContain('Belgium');
+  await shipping.getByLabel('Full name').fill('Anna Peeters');
+  await shipping.getByLabel('Address line 1').fill('Bondgenotenlaan 1');
+  await shipping.getByLabel('City').fill('Leuven');
+  await shipping.getByLabel('Postal code').fill('3000');
+  await page
+    .getByTestId('checkout-wizard')
+    .getByRole('switch', { name: 'Billing address is the same as shipping' })
+    .click();
 }
 
 /** The checkout section alone, cut from a full-page capture taken from the top. */
@@ -76,7 +79,7 @@ async function shootCheckout(page: Page, name: string): Promise<void> {
 }
 
 /** Next on the address step creates the order; 4242 pays it. Answers the body the server took. */
-async function payWith4242(page: Page): Promise<{ billingAddress: any; shippingAddress: any }> {
+async function payWith4242(page: Page): Promise<{ shippingAddress: any; billingAddress: any }> {
   const created = page.waitForResponse((response) => response.url().endsWith('/api/checkout'));
   await page.getByTestId('checkout-wizard').getByRole('button', { name: 'Next' }).click();
   const response = await created;
@@ -105,25 +108,25 @@ describe('checkout to a Belgian address (issue 17)', () => {
     const errors = collectPageErrors(page);
     await toAddressStep(page, 'anna@example.be');
     await fillBelgianAddress(page);
-    const billing = page.getByTestId('billing-address');
+    const shipping = page.getByTestId('shipping-address');
     const next = page.getByTestId('checkout-wizard').getByRole('button', { name: 'Next' });
 
     // Belgium has no states, and its postal codes have four digits.
-    await billing.getByLabel('State / Province (optional)').waitFor();
-    await billing.getByLabel('Postal code').fill('30000');
-    await billing.getByText('Enter a valid postal code for Belgium.').waitFor();
+    await shipping.getByLabel('State / Province (optional)').waitFor();
+    await shipping.getByLabel('Postal code').fill('30000');
+    await shipping.getByText('Enter a valid postal code for Belgium.').waitFor();
     expect(await next.isDisabled()).toBe(true);
     await shootCheckout(page, 'address-belgium-invalid-desktop');
-    await billing.getByLabel('Postal code').fill('3000');
-    await billing.getByText('Enter a valid postal code for Belgium.').waitFor({ state: 'detached' });
+    await shipping.getByLabel('Postal code').fill('3000');
+    await shipping.getByText('Enter a valid postal code for Belgium.').waitFor({ state: 'detached' });
     expect(await page.getByTestId('field-error').count()).toBe(0);
     expect(await next.isDisabled()).toBe(false);
     await shootCheckout(page, 'address-belgium-desktop');
 
     const sent = await payWith4242(page);
-    expect(sent.billingAddress).toMatchObject({ country: 'BE', postalCode: '3000', state: '', city: 'Leuven' });
-    expect(sent.shippingAddress).toEqual(sent.billingAddress);
-    expect(await orderOf(page)).toMatchObject({ shipping_name: 'Anna Peeters' });
+    expect(sent.shippingAddress).toMatchObject({ country: 'BE', postalCode: '3000', state: '', city: 'Leuven' });
+    expect(sent.billingAddress).toEqual(sent.shippingAddress);
+    expect(await orderOf(page)).toMatchObject({ billing_name: 'Anna Peeters' });
     expect(await page.getByTestId('field-error').count()).toBe(0);
     await screenshot(page, 'address-belgium-paid-desktop');
     expect(errors).toEqual([]);
@@ -140,7 +143,7 @@ describe('checkout to a Belgian address (issue 17)', () => {
     await shootCheckout(page, 'address-belgium-390');
 
     const sent = await payWith4242(page);
-    expect(sent.shippingAddress).toMatchObject({ country: 'BE', postalCode: '3000' });
+    expect(sent.billingAddress).toMatchObject({ country: 'BE', postalCode: '3000' });
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'address-belgium-paid-390');
     expect(errors).toEqual([]);

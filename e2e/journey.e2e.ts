@@ -68,13 +68,13 @@ async function fillContactAndAddress(page: Page, email: string) {
   const wizard = page.getByTestId('checkout-wizard');
   await wizard.getByLabel('Email', { exact: true }).fill(email);
   await wizard.getByRole('button', { name: 'Next' }).click();
-  const billing = page.getByTestId('billing-address');
-  await billing.getByLabel('Full name').fill('Paula Later');
-  await billing.getByLabel('Address line 1').fill('7 Quay Street');
-  await billing.getByLabel('City').fill('Portland');
-  await billing.getByLabel('State / Province').fill('ME');
-  await billing.getByLabel('Postal code').fill('04101');
-  await wizard.getByRole('switch', { name: 'Use shipping as billing' }).click();
+  const shipping = page.getByTestId('shipping-address');
+  await shipping.getByLabel('Full name').fill('Paula Later');
+  await shipping.getByLabel('Address line 1').fill('7 Quay Street');
+  await shipping.getByLabel('City').fill('Portland');
+  await shipping.getByLabel('State / Province').fill('ME');
+  await shipping.getByLabel('Postal code').fill('04101');
+  await wizard.getByRole('switch', { name: 'Billing address is the same as shipping' }).click();
 }
 
 async function payWith4242(page: Page) {
@@ -160,9 +160,9 @@ describe('checkout survives a reload (fault 8), and an unpaid order is paid late
       const wizard = page.getByTestId('checkout-wizard');
       await wizard.waitFor();
       expect(await wizard.getAttribute('data-step')).toBe('1');
-      const billing = page.getByTestId('billing-address');
-      expect(await billing.getByLabel('Address line 1').inputValue()).toBe('7 Quay Street');
-      expect(await billing.getByLabel('Postal code').inputValue()).toBe('04101');
+      const shipping = page.getByTestId('shipping-address');
+      expect(await shipping.getByLabel('Address line 1').inputValue()).toBe('7 Quay Street');
+      expect(await shipping.getByLabel('Postal code').inputValue()).toBe('04101');
       await wizard.getByRole('button', { name: 'Next' }).click();
       await page.getByTestId('card-form').waitFor();
       expect(sent.checkouts).toBe(1);

@@ -37,9 +37,10 @@ describe('the countries offered', () => {
 });
 
 describe('the United States keep the storefront rules (§5)', () => {
-  it("'Postal code is required' under 5 characters, and nothing more", () => {
-    expect(problems('US', '9720', 'OR')).toEqual({ postalCode: 'Postal code is required' });
+  it("'Postal code is required' when missing; one given but not a ZIP says so as every country does (issue 34)", () => {
     expect(problems('US', '', 'OR')).toEqual({ postalCode: 'Postal code is required' });
+    expect(problems('US', '9720', 'OR')).toEqual({ postalCode: 'Enter a valid postal code for United States.' });
+    expect(problems('US', '97201-12', 'OR')).toEqual({ postalCode: 'Enter a valid postal code for United States.' });
     expect(problems('US', '97201', 'OR')).toEqual({});
     expect(problems('US', '97201-1234', 'OR')).toEqual({});
   });
@@ -130,7 +131,7 @@ describe('the request body holds each address to its country (what the server de
     const result = addressSchema.safeParse({ ...address, country: undefined, state: '', postalCode: '3000' });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       'State is required',
-      'Postal code is required',
+      'Enter a valid postal code for United States.',
     ]);
   });
 });

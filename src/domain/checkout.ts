@@ -51,29 +51,79 @@ export const PAYMENT_MESSAGES = {
 
 export const CHECKOUT_STEPS = ['Contact', 'Addresses', 'Payment'] as const;
 
+/** The address step's one choice (ours, issue 34: shipping first, then whether billing is the same). */
+export const ADDRESS_STEP_TEXT = {
+  sameAddress: 'Billing address is the same as shipping',
+  sameAddressOn: 'Your card’s billing address is the shipping address above.',
+  sameAddressOff: 'Enter the address your card is registered to below.',
+  sameAddressChoice: 'Say whether the billing address is the same as shipping',
+} as const;
+
 // ---------------------------------------------------------------- fields
 
 /** The checkout e-mail: anything but a valid address (empty included) gets one message. */
 export const customerEmailSchema = z
-  .string()
+  .string({ error: CHECKOUT_MESSAGES.invalidEmail })
   .trim()
   .pipe(z.email({ error: CHECKOUT_MESSAGES.invalidEmail }));
 
 /** The save-e-mail box: empty says 'Email is required', otherwise a valid address. */
 export const saveEmailSchema = z
-  .string()
+  .string({ error: CHECKOUT_MESSAGES.emailRequired })
   .trim()
   .min(1, { error: CHECKOUT_MESSAGES.emailRequired })
   .pipe(z.email({ error: CHECKOUT_MESSAGES.invalidEmail }));
 
-const nameField = z.string().trim().min(2, { error: CHECKOUT_MESSAGES.name }).max(200);
-const line1Field = z.string().trim().min(5, { error: CHECKOUT_MESSAGES.line1 }).max(300);
-const line2Field = z.string().trim().max(300);
-const cityField = z.string().trim().min(2, { error: CHECKOUT_MESSAGES.city }).max(200);
+/**
+ * The longest each address field may be, and what a visitor reads past it: the shop's words,
+ * never the validator's ('Too big: expected string to have <=200 characters').
+ */
+export const ADDRESS_FIELD_LIMITS = {
+  name: 200,
+  line1: 300,
+  line2: 300,
+  city: 200,
+  state: 100,
+  postalCode: 20,
+} as const;
+export const FIELD_TOO_LONG_MESSAGES = {
+  name: `Name must be at most ${ADDRESS_FIELD_LIMITS.name} characters`,
+  line1: `Address must be at most ${ADDRESS_FIELD_LIMITS.line1} characters`,
+  line2: `Address line 2 must be at most ${ADDRESS_FIELD_LIMITS.line2} characters`,
+  city: `City must be at most ${ADDRESS_FIELD_LIMITS.city} characters`,
+  state: `State / Province must be at most ${ADDRESS_FIELD_LIMITS.state} characters`,
+  postalCode: ADDRESS_MESSAGES.postalCodeInvalid,
+} as const;
+
+/** Every check says its own words, and a value of the wrong type reads as that field's first rule. */
+const text = (invalid: string) => z.string({ error: invalid }).trim();
+
+const nameField = text(CHECKOUT_MESSAGES.name)
+  .min(2, { error: CHECKOUT_MESSAGES.name })
+  .max(ADDRESS_FIELD_LIMITS.name, { error: FIELD_TOO_LONG_MESSAGES.name });
+const line1Field = text(CHECKOUT_MESSAGES.line1)
+  .min(5, { error: CHECKOUT_MESSAGES.line1 })
+  .max(ADDRESS_FIELD_LIMITS.line1, { error: FIELD_TOO_LONG_MESSAGES.line1 });
+const line2Field = text(FIELD_TOO_LONG_MESSAGES.line2).max(ADDRESS_FIELD_LIMITS.line2, {
+  error: FIELD_TOO_LONG_MESSAGES.line2,
+});
+const cityField = text(CHECKOUT_MESSAGES.city)
+  .min(2, { error: CHECKOUT_MESSAGES.city })
+  .max(ADDRESS_FIELD_LIMITS.city, { error: FIELD_TOO_LONG_MESSAGES.city });
 // The state and postal code rules depend on the country: `addressProblems` checks them.
-const stateField = z.string().trim().max(100);
-const postalCodeField = z.string().max(40).transform(normalizePostalCode).pipe(z.string().max(20));
-const countryField = z.string().trim().toUpperCase().refine(isKnownCountry, { error: CHECKOUT_MESSAGES.country });
+const stateField = text(CHECKOUT_MESSAGES.state).max(ADDRESS_FIELD_LIMITS.state, {
+  error: FIELD_TOO_LONG_MESSAGES.state,
+});
+const postalCodeField = z
+  .string({ error: CHECKOUT_MESSAGES.postalCode })
+  .max(40, { error: FIELD_TOO_LONG_MESSAGES.postalCode })
+  .transform(normalizePostalCode)
+  .pipe(z.string().max(ADDRESS_FIELD_LIMITS.postalCode, { error: FIELD_TOO_LONG_MESSAGES.postalCode }));
+const countryField = z
+  .string({ error: CHECKOUT_MESSAGES.country })
+  .trim()
+  .toUpperCase()
+  .refine(isKnownCountry, { error: CHECKOUT_MESSAGES.country });
 
 /** Reports the country's state and postal code rules on the form's or the body's own fields. */
 function checkRegion(
@@ -89,51 +139,56 @@ function checkRegion(
 
 // ---------------------------------------------------------------- the wizard's form
 
-/** The checkout form (storefront §3): flat billing* and shipping* fields. */
+/**
+ * The checkout form (storefront §3): flat shipping* and billing* fields. The shipping address
+ * comes first (where the prints go); `useShippingAsBilling` (on: 'Billing address is the same
+ * as shipping') uses it for billing too, and the billing fields are then not asked for.
+ */
 export const checkoutFormSchema = z
   .object({
     customerEmail: customerEmailSchema,
-    billingName: nameField,
-    billingLine1: line1Field,
-    billingLine2: line2Field.optional(),
-    billingCity: cityField,
-    billingState: stateField,
-    billingPostalCode: postalCodeField,
-    billingCountry: countryField,
-    useShippingAsBilling: z.boolean(),
-    shippingName: z.string(),
-    shippingLine1: z.string(),
-    shippingLine2: z.string().optional(),
-    shippingCity: z.string(),
-    shippingState: z.string(),
-    shippingPostalCode: z.string(),
-    shippingCountry: z.string(),
+    shippingName: nameField,
+    shippingLine1: line1Field,
+    shippingLine2: line2Field.optional(),
+    shippingCity: cityField,
+    shippingState: stateField,
+    shippingPostalCode: postalCodeField,
+    shippingCountry: countryField,
+    useShippingAsBilling: z.boolean({ error: ADDRESS_STEP_TEXT.sameAddressChoice }),
+    billingName: z.string({ error: CHECKOUT_MESSAGES.name }),
+    billingLine1: z.string({ error: CHECKOUT_MESSAGES.line1 }),
+    billingLine2: z.string({ error: FIELD_TOO_LONG_MESSAGES.line2 }).optional(),
+    billingCity: z.string({ error: CHECKOUT_MESSAGES.city }),
+    billingState: z.string({ error: CHECKOUT_MESSAGES.state }),
+    billingPostalCode: z.string({ error: CHECKOUT_MESSAGES.postalCode }),
+    billingCountry: z.string({ error: CHECKOUT_MESSAGES.country }),
   })
   .superRefine((form, context) => {
     checkRegion(
       context,
-      { country: form.billingCountry, state: form.billingState, postalCode: form.billingPostalCode },
-      { state: 'billingState', postalCode: 'billingPostalCode' },
+      { country: form.shippingCountry, state: form.shippingState, postalCode: form.shippingPostalCode },
+      { state: 'shippingState', postalCode: 'shippingPostalCode' },
     );
-    // The shipping fields follow the same rules unless the billing address is used for both.
+    // The billing fields follow the same rules unless the shipping address is used for both.
     if (form.useShippingAsBilling) return;
     const rules = [
-      ['shippingName', nameField],
-      ['shippingLine1', line1Field],
-      ['shippingCity', cityField],
-      ['shippingState', stateField],
-      ['shippingPostalCode', postalCodeField],
-      ['shippingCountry', countryField],
+      ['billingName', nameField],
+      ['billingLine1', line1Field],
+      ['billingLine2', line2Field],
+      ['billingCity', cityField],
+      ['billingState', stateField],
+      ['billingPostalCode', postalCodeField],
+      ['billingCountry', countryField],
     ] as const;
     for (const [field, schema] of rules) {
-      const result = schema.safeParse(form[field]);
+      const result = schema.safeParse(form[field] ?? '');
       if (!result.success)
         context.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]!.message });
     }
     checkRegion(
       context,
-      { country: form.shippingCountry, state: form.shippingState, postalCode: form.shippingPostalCode },
-      { state: 'shippingState', postalCode: 'shippingPostalCode' },
+      { country: form.billingCountry, state: form.billingState, postalCode: form.billingPostalCode },
+      { state: 'billingState', postalCode: 'billingPostalCode' },
     );
   });
 
@@ -180,7 +235,7 @@ export const SHIPPING_FIELDS = [
 ] as const;
 
 export function addressStepFields(useShippingAsBilling: boolean): ReadonlyArray<keyof CheckoutForm> {
-  return useShippingAsBilling ? BILLING_FIELDS : [...BILLING_FIELDS, ...SHIPPING_FIELDS];
+  return useShippingAsBilling ? SHIPPING_FIELDS : [...SHIPPING_FIELDS, ...BILLING_FIELDS];
 }
 
 // ---------------------------------------------------------------- the request body
@@ -241,27 +296,27 @@ export type ParsedCheckoutRequest = z.output<typeof checkoutRequestSchema>;
 export type CheckoutResponse =
   { success: true; client_secret: string; order_id: string } | { success: false; error: string; order_id?: string };
 
-/** The request body from a valid form: shipping copies billing when the toggle is on. */
+/** The request body from a valid form: billing copies shipping when the toggle is on. */
 export function addressesFromForm(form: CheckoutForm): Pick<CheckoutRequest, 'billingAddress' | 'shippingAddress'> {
-  const billingAddress: CheckoutAddressInput = {
-    name: form.billingName,
-    line1: form.billingLine1,
-    line2: form.billingLine2 || null,
-    city: form.billingCity,
-    state: form.billingState,
-    postalCode: form.billingPostalCode,
-    country: form.billingCountry || DEFAULT_COUNTRY,
+  const shippingAddress: CheckoutAddressInput = {
+    name: form.shippingName,
+    line1: form.shippingLine1,
+    line2: form.shippingLine2 || null,
+    city: form.shippingCity,
+    state: form.shippingState,
+    postalCode: form.shippingPostalCode,
+    country: form.shippingCountry || DEFAULT_COUNTRY,
   };
-  const shippingAddress: CheckoutAddressInput = form.useShippingAsBilling
-    ? { ...billingAddress }
+  const billingAddress: CheckoutAddressInput = form.useShippingAsBilling
+    ? { ...shippingAddress }
     : {
-        name: form.shippingName,
-        line1: form.shippingLine1,
-        line2: form.shippingLine2 || null,
-        city: form.shippingCity,
-        state: form.shippingState,
-        postalCode: form.shippingPostalCode,
-        country: form.shippingCountry || DEFAULT_COUNTRY,
+        name: form.billingName,
+        line1: form.billingLine1,
+        line2: form.billingLine2 || null,
+        city: form.billingCity,
+        state: form.billingState,
+        postalCode: form.billingPostalCode,
+        country: form.billingCountry || DEFAULT_COUNTRY,
       };
   return { billingAddress, shippingAddress };
 }
@@ -311,12 +366,12 @@ export interface CardInput {
 }
 
 export const cardInputSchema = z.object({
-  number: z.string().max(40),
+  number: z.string({ error: CARD_MESSAGES.invalidNumber }).max(40, { error: CARD_MESSAGES.invalidNumber }),
   exp_month: z.coerce
     .number({ error: CARD_MESSAGES.incompleteExpiry })
     .int({ error: CARD_MESSAGES.invalidExpiryMonth }),
   exp_year: z.coerce.number({ error: CARD_MESSAGES.incompleteExpiry }).int({ error: CARD_MESSAGES.invalidExpiryYear }),
-  cvc: z.string().max(8),
+  cvc: z.string({ error: CARD_MESSAGES.invalidCvc }).max(8, { error: CARD_MESSAGES.invalidCvc }),
 });
 
 export interface CardProblem {

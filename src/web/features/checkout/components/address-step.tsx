@@ -1,7 +1,7 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { isPostalCodeRequired, isStateRequired } from '@/domain/address';
-import type { CheckoutForm } from '@/domain/checkout';
+import { ADDRESS_STEP_TEXT, type CheckoutForm } from '@/domain/checkout';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Switch } from '@/web/components/ui/switch';
@@ -10,17 +10,25 @@ import { TextField } from './text-field';
 
 type Prefix = 'billing' | 'shipping';
 
-/** Billing and shipping addresses; with the toggle on, the billing address is the shipping address too. */
-export function AddressStep({ form }: { form: UseFormReturn<CheckoutForm> }) {
+/**
+ * Where the prints go first, then one clear choice: 'Billing address is the same as shipping'
+ * (the spec's useShippingAsBilling). Off, the billing address is asked for under it.
+ */
+export function AddressStep({
+  form,
+  headingRef,
+}: {
+  form: UseFormReturn<CheckoutForm>;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const toggleId = useId();
   const sameAddress = form.watch('useShippingAsBilling');
   return (
     <div className="flex flex-col gap-8">
-      <AddressFields
-        form={form}
-        prefix="billing"
-        title={sameAddress ? 'Billing and shipping address' : 'Billing address'}
-      />
+      <h3 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none" data-testid="step-heading">
+        Addresses
+      </h3>
+      <AddressFields form={form} prefix="shipping" title="Shipping address" />
 
       <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4">
         <Controller
@@ -37,15 +45,15 @@ export function AddressStep({ form }: { form: UseFormReturn<CheckoutForm> }) {
         />
         <div>
           <Label htmlFor={toggleId} className="cursor-pointer">
-            Use shipping as billing
+            {ADDRESS_STEP_TEXT.sameAddress}
           </Label>
           <p id={`${toggleId}-hint`} className="mt-1 text-sm text-muted-foreground">
-            Ship your order to the billing address above.
+            {sameAddress ? ADDRESS_STEP_TEXT.sameAddressOn : ADDRESS_STEP_TEXT.sameAddressOff}
           </p>
         </div>
       </div>
 
-      {!sameAddress && <AddressFields form={form} prefix="shipping" title="Shipping address" />}
+      {!sameAddress && <AddressFields form={form} prefix="billing" title="Billing address" />}
     </div>
   );
 }

@@ -12,19 +12,19 @@ import {
   transformationIdsOf,
 } from './checkout-rules';
 
-const billing = {
-  billingName: 'Jane Traveller',
-  billingLine1: '12 Harbour Road',
-  billingCity: 'Portland',
-  billingState: 'ME',
-  billingPostalCode: '04101',
-};
 const shipping = {
-  shippingName: 'Sam Traveller',
-  shippingLine1: '4 Quay Street',
+  shippingName: 'Jane Traveller',
+  shippingLine1: '12 Harbour Road',
   shippingCity: 'Portland',
   shippingState: 'ME',
-  shippingPostalCode: '04102',
+  shippingPostalCode: '04101',
+};
+const billing = {
+  billingName: 'Sam Traveller',
+  billingLine1: '4 Quay Street',
+  billingCity: 'Portland',
+  billingState: 'ME',
+  billingPostalCode: '04102',
 };
 const form = (values: Partial<CheckoutForm>): CheckoutForm => ({ ...CHECKOUT_FORM_DEFAULTS, ...values });
 
@@ -44,47 +44,44 @@ describe('Next only when the step is valid (storefront §4, §5)', () => {
     expect(isStepValid(0, form({ customerEmail: 'jane@example.com' }))).toBe(true);
   });
 
-  it('addresses: billing name, line1, city, state and postal code filled without errors, shipping too unless billing is used', () => {
-    expect(isStepValid(1, form({ ...billing }))).toBe(false);
-    expect(isStepValid(1, form({ ...billing, ...shipping }))).toBe(true);
-    expect(isStepValid(1, form({ ...billing, useShippingAsBilling: true }))).toBe(true);
-    expect(isStepValid(1, form({ ...billing, billingPostalCode: '0410', useShippingAsBilling: true }))).toBe(false);
-    expect(isStepValid(1, form({ ...billing, ...shipping, shippingCity: 'P' }))).toBe(false);
+  it('addresses: shipping name, line1, city, state and postal code filled without errors, billing too unless shipping is used', () => {
+    expect(isStepValid(1, form({ ...shipping }))).toBe(false);
+    expect(isStepValid(1, form({ ...shipping, ...billing }))).toBe(true);
+    expect(isStepValid(1, form({ ...shipping, useShippingAsBilling: true }))).toBe(true);
+    expect(isStepValid(1, form({ ...shipping, shippingPostalCode: '0410', useShippingAsBilling: true }))).toBe(false);
+    expect(isStepValid(1, form({ ...shipping, ...billing, billingCity: 'P' }))).toBe(false);
   });
 
-  it('a Belgian address needs no state, and 3000 is its postal code; a shipping address follows its own country', () => {
-    const belgian = { billingCity: 'Leuven', billingState: '', billingPostalCode: '3000', billingCountry: 'BE' };
-    expect(isStepValid(1, form({ ...billing, ...belgian, useShippingAsBilling: true }))).toBe(true);
-    expect(isStepValid(1, form({ ...billing, ...belgian, billingPostalCode: '300', useShippingAsBilling: true }))).toBe(
+  it('a Belgian address needs no state, and 3000 is its postal code; a billing address follows its own country', () => {
+    const belgian = { shippingCity: 'Leuven', shippingState: '', shippingPostalCode: '3000', shippingCountry: 'BE' };
+    expect(isStepValid(1, form({ ...shipping, ...belgian, useShippingAsBilling: true }))).toBe(true);
+    expect(
+      isStepValid(1, form({ ...shipping, ...belgian, shippingPostalCode: '300', useShippingAsBilling: true })),
+    ).toBe(false);
+    expect(isStepValid(1, form({ ...shipping, ...belgian, ...billing, billingState: '', billingCountry: 'BE' }))).toBe(
       false,
     );
     expect(
-      isStepValid(1, form({ ...billing, ...belgian, ...shipping, shippingState: '', shippingCountry: 'BE' })),
-    ).toBe(false);
-    expect(
-      isStepValid(
-        1,
-        form({ ...billing, ...shipping, shippingState: '', shippingPostalCode: '', shippingCountry: 'HK' }),
-      ),
+      isStepValid(1, form({ ...shipping, ...billing, billingState: '', billingPostalCode: '', billingCountry: 'HK' })),
     ).toBe(true);
   });
 
   it('line 2 is optional and the e-mail does not hold up the address step', () => {
     expect(
-      isStepValid(1, form({ ...billing, billingLine2: '', useShippingAsBilling: true, customerEmail: 'nope' })),
+      isStepValid(1, form({ ...shipping, shippingLine2: '', useShippingAsBilling: true, customerEmail: 'nope' })),
     ).toBe(true);
   });
 });
 
 describe('the create-stripe-payment body', () => {
-  it('copies billing to shipping with the toggle on, and sends each line as the spec has it', () => {
+  it('copies shipping to billing with the toggle on, and sends each line as the spec has it', () => {
     const request = checkoutRequestOf(
-      form({ customerEmail: ' jane@example.com ', ...billing, useShippingAsBilling: true }),
+      form({ customerEmail: ' jane@example.com ', ...shipping, useShippingAsBilling: true }),
       [line('p1', 't1', 2)],
     );
     expect(request.customerEmail).toBe('jane@example.com');
-    expect(request.shippingAddress).toEqual(request.billingAddress);
-    expect(request.billingAddress).toMatchObject({ name: 'Jane Traveller', country: 'US', line2: null });
+    expect(request.billingAddress).toEqual(request.shippingAddress);
+    expect(request.shippingAddress).toMatchObject({ name: 'Jane Traveller', country: 'US', line2: null });
     expect(request.items).toEqual([
       {
         productId: 'p1',
@@ -100,7 +97,7 @@ describe('the create-stripe-payment body', () => {
   });
 
   it('the same cart and addresses give the same fingerprint; a changed quantity does not', () => {
-    const values = form({ customerEmail: 'jane@example.com', ...billing, useShippingAsBilling: true });
+    const values = form({ customerEmail: 'jane@example.com', ...shipping, useShippingAsBilling: true });
     const first = requestFingerprint(checkoutRequestOf(values, [line('p1', 't1')]));
     expect(requestFingerprint(checkoutRequestOf({ ...values }, [line('p1', 't1')]))).toBe(first);
     expect(requestFingerprint(checkoutRequestOf(values, [line('p1', 't1', 2)]))).not.toBe(first);
