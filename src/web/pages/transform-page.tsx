@@ -56,6 +56,9 @@ export function TransformPage() {
   const { data: site, isPending: siteLoading } = useSite();
   // Untouched, the switch shows the shop's default; the visitor's choice then sticks.
   const [galleryConsent, setGalleryConsent] = useState<boolean | null>(null);
+  // The artwork the visitor is waiting for: it takes focus when it appears.
+  const [awaited, setAwaited] = useState<string | null>(null);
+  const artworkShown = useCallback(() => setAwaited(null), []);
 
   const start = useStartTransformation();
   const progress = useTransformationProgress(transformationId);
@@ -89,6 +92,7 @@ export function TransformPage() {
       });
       if (!started.success) throw new Error(TRANSFORMATION_MESSAGES.failedDefault);
       setPickingStyle(false);
+      setAwaited(started.transformationId);
       showArtwork(photo.imageId, started.transformationId);
     } catch (error) {
       toast.error((error as Error).message || TRANSFORMATION_MESSAGES.exception);
@@ -209,6 +213,8 @@ export function TransformPage() {
           <ArtworkPanel
             progress={progress}
             styleName={style?.name}
+            awaited={awaited !== null && awaited === transformationId}
+            onShown={artworkShown}
             footer={
               artworkReady && transformationId ? <ArtworkGalleryConsent transformationId={transformationId} /> : null
             }

@@ -22,7 +22,11 @@ export function PublicLayout() {
   const goToCheckout = () => {
     setCheckoutOpen(true);
     if (pathname !== PAGES.transform.path) navigate(PAGES.transform.path);
-    else document.getElementById('checkout')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    else {
+      // Already open below the artwork: scroll to it, and focus its heading as opening it would.
+      document.getElementById('checkout')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      document.getElementById('checkout-title')?.focus({ preventScroll: true });
+    }
   };
   return (
     <div className={phoneBar ? 'flex min-h-screen flex-col pb-20 md:pb-0' : 'flex min-h-screen flex-col'}>

@@ -70,7 +70,10 @@ export function CartDrawer({
   const lines = useCart();
   const firstAction = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
   const count = itemCount(lines);
+  // Proceeding, focus goes on to the checkout, not back to the cart button.
+  const proceeding = useRef(false);
   const proceed = () => {
+    proceeding.current = true;
     onOpenChange(false);
     onCheckout();
   };
@@ -85,8 +88,12 @@ export function CartDrawer({
           )}
           // The first thing to do here is the way on, not a quantity button.
           onOpenAutoFocus={(event) => {
+            proceeding.current = false;
             event.preventDefault();
             firstAction.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (proceeding.current) event.preventDefault();
           }}
           data-testid="cart-drawer"
         >

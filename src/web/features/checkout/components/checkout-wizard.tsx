@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -67,11 +67,23 @@ export function CheckoutWizard({
   };
   const back = () => (step === 0 ? onClose() : setStep((step - 1) as CheckoutStep));
 
+  // Focus follows the visitor (issue 34): to 'Checkout' as it opens, then to each new step's
+  // heading, so the keyboard is never sent back to the top of the page.
+  const title = useRef<HTMLHeadingElement>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef<CheckoutStep | null>(null);
+  useEffect(() => {
+    const opening = shownStep.current === null;
+    shownStep.current = step;
+    // Scrolling is the section's own (smooth); focus must not jump it.
+    (opening ? title.current : stepHeading.current)?.focus({ preventScroll: opening });
+  }, [step]);
+
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-testid="checkout-wizard" data-step={step}>
       <Card className="min-w-0">
         <CardHeader className="gap-5 border-b">
-          <CardTitle id="checkout-title" className="text-2xl">
+          <CardTitle id="checkout-title" ref={title} tabIndex={-1} className="text-2xl outline-none">
             Checkout
           </CardTitle>
           <CheckoutSteps current={step} completed={completed} onSelect={setStep} />
@@ -79,6 +91,7 @@ export function CheckoutWizard({
         <CardContent className="pt-6">
           {step === 2 ? (
             <PaymentStep
+              headingRef={stepHeading}
               order={order}
               amountCents={cartTotalCents(lines)}
               email={values.customerEmail.trim()}
@@ -93,13 +106,14 @@ export function CheckoutWizard({
             <form onSubmit={next} noValidate className="flex flex-col gap-6">
               {step === 0 ? (
                 <ContactStep
+                  headingRef={stepHeading}
                   form={form}
                   transformationIds={transformationIds}
                   savedEmail={savedEmail}
                   onEmailSaved={setSavedEmail}
                 />
               ) : (
-                <AddressStep form={form} />
+                <AddressStep form={form} headingRef={stepHeading} />
               )}
               <div className="flex items-center justify-between gap-3 border-t pt-6">
                 <Button type="button" variant="outline" onClick={back}>

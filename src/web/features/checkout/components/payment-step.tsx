@@ -1,4 +1,5 @@
 import { ChevronLeft, Loader2, Lock, RefreshCw } from 'lucide-react';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PAYMENT_MESSAGES, type CheckoutAddressInput } from '@/domain/checkout';
@@ -17,6 +18,7 @@ export interface PaidOrder {
 
 /** The payment step: the order is created on arrival, then the active provider's form takes the card. */
 export function PaymentStep({
+  headingRef,
   order,
   amountCents,
   email,
@@ -27,6 +29,7 @@ export function PaymentStep({
   onBack,
   onPaid,
 }: {
+  headingRef?: Ref<HTMLHeadingElement>;
   order: CheckoutOrderState;
   amountCents: number;
   /** The checkout's e-mail and billing address; an order paid later from its page has neither here. */
@@ -98,7 +101,9 @@ export function PaymentStep({
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h3 className="text-lg font-semibold">Payment</h3>
+        <h3 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none" data-testid="step-heading">
+          Payment
+        </h3>
         <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
           <Lock className="size-3.5" aria-hidden /> Your card goes straight to the payment provider; we never see it.
         </p>

@@ -6,6 +6,7 @@ import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { cn } from '@/web/lib/utils';
 import { paymentFailure, paymentIntentIdOf, paymentSuccessPath } from '../lib/checkout-rules';
 import { loadStripeJs, type StripeClient, type StripeElements } from '../lib/stripe-js';
+import { PaymentError } from './payment-error';
 import type { PaidOrder } from './payment-step';
 import { PaymentActions } from './test-card-form';
 
@@ -152,11 +153,7 @@ export function StripePaymentForm({
           <AlertDescription>{loadError}</AlertDescription>
         </Alert>
       )}
-      {failure && (
-        <Alert variant="destructive" data-testid="payment-error">
-          <AlertDescription>{failure}</AlertDescription>
-        </Alert>
-      )}
+      {failure && <PaymentError message={failure} />}
       <PaymentActions onBack={onBack} busy={paying} amountCents={amountCents} disabled={Boolean(loadError)} />
     </form>
   );

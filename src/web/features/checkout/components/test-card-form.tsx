@@ -3,12 +3,12 @@ import { ChevronLeft, CreditCard, Loader2, Lock } from 'lucide-react';
 import { toast } from 'sonner';
 import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, TEST_CARD_NUMBERS, type TestPaymentResult } from '@/domain/checkout';
 import { formatCents } from '@/domain/money';
-import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { authenticateTestPayment } from '../api/authenticate-test-payment';
 import { confirmTestPayment } from '../api/confirm-test-payment';
 import { cardInputOf, cardProblem, formatCardNumber, formatCvc, formatExpiry, type CardFields } from '../lib/card-form';
 import { paymentFailure } from '../lib/checkout-rules';
+import { PaymentError } from './payment-error';
 import type { PaidOrder } from './payment-step';
 import { TextField } from './text-field';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
@@ -44,6 +44,8 @@ export function TestCardForm({
   const [challenge, setChallenge] = useState<{ last4: string } | null>(null);
   const [answering, setAnswering] = useState<'approve' | 'fail' | null>(null);
   const cardNumber = useRef<HTMLInputElement>(null);
+  // A failed bank check gives focus back to the card number, not to the message.
+  const failedInBankCheck = useRef(false);
 
   const check = (next: typeof fields) => {
     const problem = cardProblem(next);
@@ -86,6 +88,7 @@ export function TestCardForm({
     if (problem) return;
     setFailure(null);
     setPaying(true);
+    failedInBankCheck.current = false;
     const card = cardInputOf(fields);
     try {
       settle(await confirmTestPayment({ client_secret: clientSecret, card }), card.number.slice(-4));
@@ -98,6 +101,7 @@ export function TestCardForm({
 
   const answer = async (outcome: 'approve' | 'fail') => {
     setAnswering(outcome);
+    failedInBankCheck.current = true;
     try {
       const result = await authenticateTestPayment({ client_secret: clientSecret, outcome });
       setChallenge(null);
@@ -168,11 +172,7 @@ export function TestCardForm({
         </p>
       </div>
 
-      {failure && (
-        <Alert variant="destructive" data-testid="payment-error">
-          <AlertDescription>{failure}</AlertDescription>
-        </Alert>
-      )}
+      {failure && <PaymentError message={failure} focus={!failedInBankCheck.current} />}
 
       <PaymentActions onBack={onBack} busy={paying} amountCents={amountCents} />
 

@@ -1,5 +1,5 @@
 import { Download, Sparkles } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { srcSetOf } from '@/domain/images';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -15,16 +15,34 @@ export function ArtworkPanel({
   progress,
   styleName,
   footer,
+  awaited = false,
+  onShown,
 }: {
   progress: TransformationProgress;
   styleName?: string;
+  /** The visitor pressed Transform for this artwork and is waiting for it here. */
+  awaited?: boolean;
+  onShown?: () => void;
   /** Shown under a finished artwork (the page's gallery choice). */
   footer?: ReactNode;
 }) {
+  // The artwork the visitor waited for takes focus as it appears (issue 34), so the keyboard
+  // goes on from it to the products; an artwork opened from a link does not.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!awaited || progress.status !== 'completed' || !progress.publicUrl) return;
+    title.current?.focus();
+    onShown?.();
+  }, [awaited, progress.status, progress.publicUrl, onShown]);
   return (
     <Card data-testid="artwork-panel">
       <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2 text-lg">
+        <CardTitle
+          ref={title}
+          tabIndex={-1}
+          aria-describedby={progress.status === 'completed' ? 'artwork-stage' : undefined}
+          className="flex items-center gap-2 text-lg outline-none"
+        >
           <Sparkles className="size-5 text-accent" aria-hidden />
           Your Artwork
         </CardTitle>
@@ -81,7 +99,7 @@ export function ArtworkPanel({
               />
             )}
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-sm font-medium text-success" data-testid="transform-stage">
+              <p id="artwork-stage" className="text-sm font-medium text-success" data-testid="transform-stage">
                 {progress.stage}
               </p>
               <Button variant="outline" size="sm" asChild>
