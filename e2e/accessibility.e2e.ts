@@ -142,6 +142,12 @@ describe('accessibility of the storefront (issue 17): one journey, each state at
     expect(await focused(page)).toMatchObject({ tag: 'main', id: 'main-content' });
   });
 
+  it('the share thumbnail /transform/thumbnail: no serious or critical fault, whole on a phone (issue 34)', async () => {
+    await page.goto(`${shop.url}/transform/thumbnail`);
+    await page.getByTestId('thumbnail').waitFor();
+    expect(await audit(page, 'thumbnail')).toEqual([]);
+  });
+
   it('the 404 page: no serious or critical fault', async () => {
     await page.goto(`${shop.url}/no-such-page`);
     await page.getByRole('heading', { name: '404' }).waitFor();
@@ -326,6 +332,12 @@ describe('accessibility of the storefront (issue 17): one journey, each state at
     await page.getByTestId('pay-order').getByTestId('card-form').waitFor();
     faults.push(...(await audit(page, 'order-pay-later')));
     expect(faults).toEqual([]);
+  });
+
+  it("home again: 'Your recent artworks' holds the artwork just made, with no serious or critical fault", async () => {
+    await page.goto(shop.url);
+    await page.getByTestId('recent-artwork').first().waitFor();
+    expect(await audit(page, 'home-recent-artworks')).toEqual([]);
   });
 
   it("no page logged an error, less the 402 of the failed bank check and the 404 page's own status", () => {
