@@ -133,11 +133,12 @@ describe('the owner prices, switches and adds products; the storefront follows',
     await expect.poll(async () => (await tote.textContent()) ?? '').toContain('Fully Synced');
     expect(await tote.getByRole('button', { name: 'All Synced' }).isDisabled()).toBe(true);
 
-    // Back in the grid, the new product is there, off; switch it on.
+    // Back in the grid, the new product is there already switched on, at a .99 price by the
+    // pricing rule (issue 34: it arrived off, at an unrounded $40.03).
     await page.getByRole('tab', { name: 'Pricing Grid' }).click();
     await row(page, TOTE).waitFor();
-    await row(page, TOTE).getByRole('switch').click();
-    await toast(page, 'Product enabled successfully');
+    expect(await row(page, TOTE).getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    expect(await row(page, TOTE).getByLabel(`Final Price: ${TOTE}`).inputValue()).toMatch(/^\d+\.99$/);
     await expect.poll(() => page.getByTestId('products-summary').textContent()).toBe('12 of 13 products enabled');
     await shootBoth(page, 'admin-products-grid-after');
 
