@@ -7,7 +7,16 @@ export interface SeedOrder {
   email: string;
   billingName?: string;
   shippingName?: string;
-  country?: string;
+  /** The shipping address in full, instead of the Portland one. */
+  shippingAddress?: {
+    name: string;
+    line1: string;
+    line2: string;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: string;
+  };
   paid?: boolean;
   quantity?: number;
 }
@@ -30,7 +39,7 @@ export async function seedOrders(shopUrl: string, transformationId: string, entr
     const body = checkoutBody([{ product, transformationId, quantity: entry.quantity ?? 1 }], {
       customerEmail: entry.email,
       billingAddress: address(entry.billingName ?? entry.shippingName ?? 'Jane Traveller'),
-      shippingAddress: address(entry.shippingName ?? 'Jane Traveller'),
+      shippingAddress: entry.shippingAddress ?? address(entry.shippingName ?? 'Jane Traveller'),
     });
     const placed = await json<{ order_id: string; client_secret: string }>(
       await fetch(`${shopUrl}/api/checkout`, {
