@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SiteView } from '../../../domain/gallery.js';
 import type { AppContext } from '../../context.js';
-import { readShopSettings } from '../settings/index.js';
+import { readShopSettings } from '../shop-settings/index.js';
 import { loadGallery } from './gallery.js';
 import { heroView } from './hero.js';
 

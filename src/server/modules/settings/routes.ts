@@ -5,7 +5,7 @@ import { INTEGRATION_IDS, settingsUpdateSchema, shopSettingsUpdateSchema } from 
 import type { AppContext } from '../../context.js';
 import { checkIntegration } from './integrations.js';
 import { saveSettings, settingsView } from './service.js';
-import { readShopSettings, saveShopSettings } from './shop-settings.js';
+import { readShopSettings, saveShopSettings } from '../shop-settings/index.js';
 
 const integrationParams = z.object({ id: z.enum(INTEGRATION_IDS) });
 

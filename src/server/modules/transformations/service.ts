@@ -18,7 +18,7 @@ import { appSecret } from '../../infra/secrets/app-secret.js';
 import { publicRenditions, storeRenditions } from '../../infra/renditions.js';
 import { decodeToJpeg, enlargeForPrint, renderJpegRenditions } from '../images/index.js';
 import { warmMockupTemplates } from '../mockups/index.js';
-import { readShopSettings } from '../settings/index.js';
+import { readShopSettings } from '../shop-settings/index.js';
 import { engineFor, StyleEngineError } from '../styles/index.js';
 import { announceChange } from './progress-signal.js';
 import {

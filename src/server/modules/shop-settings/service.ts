@@ -1,6 +1,9 @@
 /**
  * The shop's own settings (not keys): plain values in the settings table, each with its
- * default in src/domain, so a shop that never saved one behaves as the default says.
+ * default in src/domain, so a shop that never saved one behaves as the default says. A
+ * module of its own, depending on nothing but the database: the storefront's modules read
+ * it (where the gallery switch starts) without reaching the integrations that the settings
+ * module tests.
  */
 import { inArray } from 'drizzle-orm';
 import { SHOP_SETTING_DEFAULTS, type ShopSettings, type ShopSettingsUpdate } from '../../../domain/admin-settings.js';

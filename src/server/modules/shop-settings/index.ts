@@ -1,0 +1,1 @@
+export { readShopSettings, saveShopSettings } from './service.js';
