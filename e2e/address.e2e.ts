@@ -126,7 +126,7 @@ describe('checkout to a Belgian address (issue 17)', () => {
     const sent = await payWith4242(page);
     expect(sent.shippingAddress).toMatchObject({ country: 'BE', postalCode: '3000', state: '', city: 'Leuven' });
     expect(sent.billingAddress).toEqual(sent.shippingAddress);
-    expect(await orderOf(page)).toMatchObject({ billing_name: 'Anna Peeters' });
+    expect(await orderOf(page)).toMatchObject({ shipping_name: 'Anna Peeters' });
     expect(await page.getByTestId('field-error').count()).toBe(0);
     await screenshot(page, 'address-belgium-paid-desktop');
     expect(errors).toEqual([]);
