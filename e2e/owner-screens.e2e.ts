@@ -33,6 +33,9 @@ const LONG_NAME = 'Maximiliana Vandenberghe-Oppenheimer';
 const PAYER = 'Bartholomew Payer';
 const ERASED = 'erase.me@example.com';
 
+/** Polls wait long enough for a loaded machine. */
+const POLL = { timeout: 30_000 };
+
 let shop: ShopProcess;
 let browser: Browser;
 let context: BrowserContext;
@@ -130,7 +133,7 @@ describe('the back office, signed in', () => {
 
   it('the orders table fits its card at 1280 and 768; every order, unpaid too, shows View', async () => {
     await page.goto(`${shop.url}/admin/orders`);
-    await expect.poll(() => rows().count()).toBe(4);
+    await expect.poll(() => rows().count(), POLL).toBe(4);
     await settleImages(page);
     for (const [label, viewport] of WIDTHS) {
       await page.setViewportSize(viewport);
@@ -160,10 +163,10 @@ describe('the back office, signed in', () => {
   it('finds the payer by billing name, narrows by dates, and exports both addresses with unit prices', async () => {
     const search = page.getByRole('textbox', { name: 'Search orders' });
     await search.fill('bartholomew');
-    await expect.poll(() => rows().count()).toBe(1);
+    await expect.poll(() => rows().count(), POLL).toBe(1);
     expect(await rows().first().textContent()).toContain('Grace Recipient');
     await search.fill('');
-    await expect.poll(() => rows().count()).toBe(4);
+    await expect.poll(() => rows().count(), POLL).toBe(4);
 
     const range = page.getByTestId('order-date-range');
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -173,7 +176,7 @@ describe('the back office, signed in', () => {
     await range.getByLabel('To').fill(today);
     await page.getByText(ADMIN_ORDER_MESSAGES.dateRangeInvalid).waitFor();
     await range.getByLabel('From').fill(today);
-    await expect.poll(() => rows().count()).toBe(4);
+    await expect.poll(() => rows().count(), POLL).toBe(4);
     expect(await audit('orders-dates')).toEqual([]);
 
     const download = page.waitForEvent('download');

@@ -24,6 +24,9 @@ const WIDTHS = [
 ] as const;
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
+/** Polls wait long enough for a loaded machine. */
+const POLL = { timeout: 30_000 };
+
 let shop: ShopProcess;
 let browser: Browser;
 let photo: Buffer;
@@ -232,7 +235,7 @@ describe('the gallery, afterwards: the artwork’s page and the order page (issu
     await status.waitFor();
     expect(await status.getAttribute('data-consent')).toBe('no');
     await status.getByRole('button', { name: GALLERY_CONSENT_TEXT.allow }).click();
-    await expect.poll(() => status.getAttribute('data-consent')).toBe('yes');
+    await expect.poll(() => status.getAttribute('data-consent'), POLL).toBe('yes');
     expect(await galleryIds()).toContain(artworkId);
     await shoot('artwork-consent');
   });
@@ -244,9 +247,9 @@ describe('the gallery, afterwards: the artwork’s page and the order page (issu
     const card = orderPage.getByTestId('order-gallery-consent');
     await card.waitFor();
     const status = card.getByTestId('artwork-gallery-consent');
-    await expect.poll(() => status.getAttribute('data-consent')).toBe('yes');
+    await expect.poll(() => status.getAttribute('data-consent'), POLL).toBe('yes');
     await status.getByRole('button', { name: GALLERY_CONSENT_TEXT.withdraw }).click();
-    await expect.poll(() => status.getAttribute('data-consent')).toBe('no');
+    await expect.poll(() => status.getAttribute('data-consent'), POLL).toBe('no');
     expect(await galleryIds()).not.toContain(artworkId);
     for (const [label, viewport] of WIDTHS) {
       await orderPage.setViewportSize(viewport);
