@@ -90,6 +90,8 @@ describe('GET /api/orders/:id answers the spec’s order read', () => {
       unit_price: mugCents,
       total_price: mugCents * 2,
       mockup_urls: [mockup],
+      // The artwork's public preview, for the order page's gallery choice (issue 34).
+      artwork_url: `/files/artworks/${transformationId}.jpg`,
     });
     expect(JSON.stringify(body)).not.toContain('jane.doe');
     expect(JSON.stringify(body)).not.toContain('Harbour');
