@@ -14,7 +14,11 @@ import tseslint from 'typescript-eslint';
  * - a web feature never imports another feature;
  * - a server module is reached only through its `index.ts`, from other modules and from
  *   the server's own plumbing alike;
- * - infrastructure (`src/server/infra`) never imports a module;
+ * - infrastructure (`src/server/infra`), `http/` and `jobs/` sit below the modules and never
+ *   import one; the job wiring (which module works which job) is composed above them, and no
+ *   module imports it;
+ * - shared web code (`components/`, `hooks/`, `lib/`) never imports a feature, a page or the app;
+ * - only repositories, `db/` and tests reach the database (`drizzle-orm`, `db/schema`);
  * - no import cycles anywhere.
  */
 
@@ -41,11 +45,32 @@ const layerZones = [
     from: 'src/server/modules/**',
     message: 'Infrastructure never imports a module.',
   },
+  {
+    target: ['src/web/components/**', 'src/web/hooks/**', 'src/web/lib/**'],
+    from: ['src/web/features/**', 'src/web/pages/**', 'src/web/app/**'],
+    message: 'Shared web code never imports a feature, a page or the app; pass what it needs in.',
+  },
 ];
+
+/** @type {Zone} */
+const belowModules = {
+  target: ['src/server/http/**', 'src/server/jobs/**'],
+  from: 'src/server/modules/**',
+  message: 'http/ and jobs/ sit below the modules: pass what they need in, or compose it above them.',
+};
+
+/** The file that composes modules with the job queue: above every module. */
+const jobWiring = 'src/server/job-wiring.ts';
 
 /** @type {Zone[]} */
 const zones = [
   ...layerZones,
+  belowModules,
+  {
+    target: 'src/server/modules/**',
+    from: jobWiring,
+    message: 'A module never imports the job wiring; the wiring imports the modules.',
+  },
   ...serverModules.map((name) => ({
     target: [`src/server/!(modules)/**`, `src/server/*.ts`, `src/server/modules/!(${name})/**`],
     from: `src/server/modules/${name}/**`,
@@ -76,6 +101,30 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Repositories own the SQL: a module's other files ask its repository.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: [
+      'src/server/db/**',
+      'src/server/modules/**/*repository.ts',
+      'src/server/testing/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^drizzle-orm(/.*)?$|(^|/)db/schema(\\.js)?$',
+              message: "Only a module's repository, db/ and tests query the database; ask the repository.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

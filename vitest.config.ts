@@ -1,8 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 const integration = ['src/**/*.int.test.ts'];
+/**
+ * Integration files whose subject is image work, not the database: minutes of print-size
+ * rendering each, the same on either database. They run once, on PGlite; the orders and
+ * jobs around them are tested on PostgreSQL by the other files.
+ */
+const imageWorkOnly = [
+  'src/server/modules/fulfilment/print-placement.int.test.ts',
+  'src/server/modules/transformations/print-sharpness.int.test.ts',
+];
 /**
  * Every file imports the whole server; isolated, each import took 2–3 s of a core, a third of
  * the run. Files share a worker's modules instead: each test app still has its own database,
@@ -44,6 +53,7 @@ export default defineConfig({
                 name: 'integration-postgres',
                 isolate,
                 include: integration,
+                exclude: [...configDefaults.exclude, ...imageWorkOnly],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 60_000,
                 hookTimeout: 60_000,

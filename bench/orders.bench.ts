@@ -69,9 +69,9 @@ async function seed(database: DatabaseHandle): Promise<string> {
         shipped_at: status === 'shipped' ? at : null,
         printful_status:
           status === 'shipped' ? 'shipped' : status === 'paid' ? (n % 4 === 0 ? null : 'confirmed') : null,
-        printful_order_id: status === 'shipped' || (status === 'paid' && n % 4 !== 0) ? `SIM-${n}` : null,
+        provider_order_id: status === 'shipped' || (status === 'paid' && n % 4 !== 0) ? `SIM-${n}` : null,
         confirmation_email_sent_at: paid ? at : null,
-        stripe_payment_intent_id: `tpi_${randomBytes(12).toString('hex')}`,
+        payment_id: `tpi_${randomBytes(12).toString('hex')}`,
       });
       for (let line = 0; line < 1 + (n % 2); line += 1) {
         itemRows.push({

@@ -2,7 +2,9 @@
  * Local style engines: time to turn a 12-megapixel JPEG into a 2048 px artwork, per style,
  * through the same worker pool the server uses, beside the time sharp alone takes to decode,
  * resize and encode the same photo (measured between the style's runs, so both see the same
- * machine load). Then one 6000 px print file per style from a 27-megapixel photo.
+ * machine load). Then one 6000 px print file per style from a 27-megapixel photo. Then the
+ * same 12 MP photo underexposed by 3 stops (linear light, sensor noise, JPEG), which every style
+ * renders through the exposure step: its time is the style's time with the step included.
  *
  *   npm run bench -- styles
  */
@@ -10,6 +12,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import sharp from 'sharp';
 import { closeStylePool, localStyles, renderArtwork } from '../src/server/modules/styles/engines/local/index.js';
 import { makeTwelveMegapixelJpeg } from './test-photo.js';
+import { underexpose } from './dark-photos.js';
 
 const RUNS = 7;
 const PREVIEW = 2048;
@@ -34,19 +37,22 @@ async function time(fn: () => Promise<unknown>, cpu?: number[]): Promise<number>
 
 const photo = await makeTwelveMegapixelJpeg();
 const printPhoto = await makeTwelveMegapixelJpeg(undefined, 6000, 4500);
-const sharpOnly = () =>
-  sharp(photo)
-    .rotate()
-    .resize({ width: PREVIEW, height: PREVIEW, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+const darkPhoto = await underexpose(photo, 3, 1, 4000);
+const sharpOnly =
+  (input = photo) =>
+  () =>
+    sharp(input)
+      .rotate()
+      .resize({ width: PREVIEW, height: PREVIEW, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 90 })
+      .toBuffer();
 
 console.log(
   `photo: 4000×3000 JPEG, ${(photo.length / 1e6).toFixed(1)} MB; ${availableParallelism()} cores; ${RUNS} runs per style; load average ${loadavg()[0].toFixed(1)}`,
 );
 // Warm up: start the pool's threads and JIT every style once.
 await Promise.all(localStyles.map((s) => renderArtwork({ styleId: s.id, input: photo, longSide: 512 })));
-await sharpOnly();
+await sharpOnly()();
 
 const rows: Array<{
   style: string;
@@ -67,7 +73,7 @@ for (const style of localStyles) {
   const baseCpu: number[] = [];
   let renders = 0;
   for (let i = 0; i < RUNS; i++) {
-    base.push(await time(sharpOnly, baseCpu));
+    base.push(await time(sharpOnly(), baseCpu));
     runs.push(
       await time(async () => {
         const art = await renderArtwork({ styleId: style.id, input: photo, longSide: PREVIEW });
@@ -75,7 +81,7 @@ for (const style of localStyles) {
       }, cpu),
     );
   }
-  base.push(await time(sharpOnly, baseCpu));
+  base.push(await time(sharpOnly(), baseCpu));
   let printSize = '';
   const print = await time(async () => {
     const art = await renderArtwork({ styleId: style.id, input: printPhoto, longSide: PRINT });
@@ -92,6 +98,43 @@ for (const style of localStyles) {
     baseCpu: median(baseCpu),
     print,
     printSize,
+    renders,
+  });
+}
+const darkRows: Array<{
+  style: string;
+  ms: number;
+  base: number;
+  ratio: number;
+  cpu: number;
+  baseCpu: number;
+  renders: number;
+}> = [];
+for (const style of localStyles) {
+  const runs: number[] = [];
+  const base: number[] = [];
+  const cpu: number[] = [];
+  const baseCpu: number[] = [];
+  let renders = 0;
+  for (let i = 0; i < RUNS; i++) {
+    base.push(await time(sharpOnly(darkPhoto), baseCpu));
+    runs.push(
+      await time(async () => {
+        const art = await renderArtwork({ styleId: style.id, input: darkPhoto, longSide: PREVIEW });
+        renders = art.quality?.attempts ?? 1;
+      }, cpu),
+    );
+  }
+  base.push(await time(sharpOnly(darkPhoto), baseCpu));
+  const ms = median(runs);
+  const b = median(base);
+  darkRows.push({
+    style: `${style.id} −3`,
+    ms,
+    base: b,
+    ratio: ms / b,
+    cpu: median(cpu),
+    baseCpu: median(baseCpu),
     renders,
   });
 }
@@ -127,7 +170,38 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')} (2 cores: above 2 the figures include waiting for other processes)`,
 );
-const slow = rows.filter((r) => r.ms > 1500 || r.ratio > 6);
+console.log(
+  `\nthe same photo 3 stops underexposed (${(darkPhoto.length / 1e6).toFixed(1)} MB JPEG), through the exposure step:`,
+);
+const darkHeader = [
+  'style',
+  '12 MP → 2048 px median',
+  'sharp only median',
+  'ratio',
+  'CPU style / sharp',
+  'CPU ratio',
+  'renders',
+];
+const darkLines = darkRows.map((r) => [
+  r.style,
+  `${r.ms.toFixed(0)} ms`,
+  `${r.base.toFixed(0)} ms`,
+  `${r.ratio.toFixed(1)}×`,
+  `${r.cpu.toFixed(0)} / ${r.baseCpu.toFixed(0)} ms`,
+  `${(r.cpu / r.baseCpu).toFixed(1)}×`,
+  String(r.renders),
+]);
+const darkWidths = darkHeader.map((h, i) => Math.max(h.length, ...darkLines.map((l) => l[i].length)));
+const darkFmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(darkWidths[i])).join(' | ')} |`;
+console.log(darkFmt(darkHeader));
+console.log(`|${darkWidths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const l of darkLines) console.log(darkFmt(l));
+console.log(
+  `load average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+const slow = [...rows, ...darkRows].filter((r) => r.ms > 1500 || r.ratio > 6);
 console.log(
   slow.length === 0 ? 'all styles within 1.5 s and 6× sharp' : `over target: ${slow.map((r) => r.style).join(', ')}`,
 );

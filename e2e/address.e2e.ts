@@ -5,30 +5,21 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP, launchBrowser, screenshot, settleImages } from './support/browser';
-import { ROOT, startShop, type ShopProcess } from './support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, DESKTOP, screenshot, settleImages } from './support/browser';
+import { ROOT } from './support/server';
+import { chooseShipping } from './support/storefront';
+import { useShop } from './support/use-shop';
 
-let shop: ShopProcess;
-let browser: Browser;
+const { shop, browser } = useShop();
 let photo: Buffer;
 
 const PHONE = { width: 390, height: 844 };
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 beforeAll(async () => {
-  [shop, browser, photo] = await Promise.all([
-    startShop(),
-    launchBrowser(),
-    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
+  photo = await readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg'));
 });
 
 /** Photo → style → artwork → a mug in the cart → the checkout's address step. */
@@ -78,10 +69,11 @@ async function shootCheckout(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ROOT, 'e2e/artifacts', `${name}.png`), fullPage: true, clip });
 }
 
-/** Next on the address step creates the order; 4242 pays it. Answers the body the server took. */
+/** Next on the address step, Standard shipping, and the order is made; 4242 pays it. Answers the body the server took. */
 async function payWith4242(page: Page): Promise<{ shippingAddress: any; billingAddress: any }> {
-  const created = page.waitForResponse((response) => response.url().endsWith('/api/checkout'));
   await page.getByTestId('checkout-wizard').getByRole('button', { name: 'Next' }).click();
+  const created = page.waitForResponse((response) => response.url().endsWith('/api/checkout'));
+  await chooseShipping(page);
   const response = await created;
   expect(response.status()).toBe(200);
   expect((await response.json()).success).toBe(true);

@@ -7,36 +7,26 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot, settleImages } from './support/browser';
-import { ROOT, startShop, type ShopProcess } from './support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, DESKTOP, MOBILE, screenshot, settleImages } from './support/browser';
+import { ROOT } from './support/server';
 import { placeOrder } from './support/storefront';
 import { shootBoth, toast } from './support/admin';
+import { useShop } from './support/use-shop';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const CUSTOMER = 'refund.me@example.com';
 const MUG = 'Classic Mug 11 oz';
 
-let shop: ShopProcess;
-let browser: Browser;
+// The simulated print provider waits an hour: the order stays paid while it is refunded.
+const { shop, browser } = useShop({
+  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
+});
 let photo: Buffer;
 
 beforeAll(async () => {
-  [shop, browser, photo] = await Promise.all([
-    // The simulated print provider waits an hour: the order stays paid while it is refunded.
-    startShop({
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
-    }),
-    launchBrowser(),
-    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
+  photo = await readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg'));
 });
 
 async function emailsOf(page: Page, orderId: string): Promise<Array<{ kind: string; status: string }>> {

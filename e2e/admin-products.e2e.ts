@@ -7,33 +7,23 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot, settleImages } from './support/browser';
-import { ROOT, startShop, type ShopProcess } from './support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, DESKTOP, MOBILE, screenshot, settleImages } from './support/browser';
+import { ROOT } from './support/server';
 import { shootBoth, signInAsAdmin, toast } from './support/admin';
+import { useShop } from './support/use-shop';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const MUG = 'Classic Mug 11 oz';
 const PILLOW = 'Throw Pillow 18×18″';
 const TOTE = 'Eco Tote Bag 15″×15.75″, Black';
 
-let shop: ShopProcess;
-let browser: Browser;
+const { shop, browser } = useShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
 let photo: Buffer;
 
 beforeAll(async () => {
-  [shop, browser, photo] = await Promise.all([
-    startShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }),
-    launchBrowser(),
-    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
+  photo = await readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg'));
 });
 
 const row = (page: Page, name: string) => page.getByTestId('pricing-row').filter({ hasText: name });

@@ -7,29 +7,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser';
-import { startShop, type ShopProcess } from './support/server';
+import { collectPageErrors, DESKTOP, MOBILE, screenshot } from './support/browser';
+import { useShop } from './support/use-shop';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const PLAIN = { email: 'traveller@wanderer.test', password: 'a-plain-user-password' };
 
-let shop: ShopProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
-});
+const { shop, browser } = useShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
 
 /** A JPEG of a simple scene: sky, sun and hills, in the given colours. */
 async function scene(width: number, height: number, sky: string, hill: string): Promise<Buffer> {

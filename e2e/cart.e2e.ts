@@ -5,30 +5,22 @@
  * transform page while another artwork is made or after a new photo. At 1280 and 390 px.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP, launchBrowser, screenshot, settleImages } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, DESKTOP, screenshot, settleImages } from './support/browser';
 import { makeArtwork, uploadPhoto } from './support/api';
-import { startShop, type ShopProcess } from './support/server';
+import { useShop } from './support/use-shop';
 
 const PHONE = { width: 390, height: 844 };
 
-let shop: ShopProcess;
-let browser: Browser;
+const { shop, browser } = useShop();
 let imageId: string;
 /** Two artworks of one photo, in two styles. */
 let artworks: string[];
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
   imageId = await uploadPhoto(shop.url);
   artworks = [await makeArtwork(shop.url, imageId, 'Watercolour'), await makeArtwork(shop.url, imageId, 'Pop Art')];
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
 });
 
 const artworkPath = (artwork: string) => `/transform?image=${imageId}&artwork=${artwork}`;

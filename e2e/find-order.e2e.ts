@@ -3,13 +3,13 @@
  * pair that does not match gets one neutral message; bad input is named field by field. At
  * 1280 px and at 390 px, a phone, with nothing wider than the screen.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIND_ORDER_MESSAGES, orderNumber } from '../src/domain/orders';
 import { checkoutBody } from '../src/server/testing/fixtures/orders';
-import { collectPageErrors, launchBrowser, screenshot } from './support/browser';
+import { collectPageErrors, screenshot } from './support/browser';
 import { json, makeArtwork, uploadPhoto } from './support/api';
-import { startShop, type ShopProcess } from './support/server';
+import { useShop } from './support/use-shop';
 
 const WIDTHS = [
   { label: '1280', viewport: { width: 1280, height: 900 } },
@@ -17,8 +17,7 @@ const WIDTHS = [
 ] as const;
 const EMAIL = 'Rosa.Finder@example.com';
 
-let shop: ShopProcess;
-let browser: Browser;
+const { shop, browser } = useShop();
 let orderId: string;
 
 /** An artwork made through the API, and an order for it placed (unpaid) under EMAIL. */
@@ -38,14 +37,7 @@ async function placeOrder(): Promise<string> {
 }
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
   orderId = await placeOrder();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
 });
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser';
-import { startShop, type ShopProcess } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { collectPageErrors, DESKTOP, MOBILE, screenshot } from './support/browser';
+import { useShop } from './support/use-shop';
 
-let shop: ShopProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
-});
+const { shop, browser } = useShop();
 
 describe('Home (storefront §2)', () => {
   for (const [label, viewport] of [

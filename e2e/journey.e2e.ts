@@ -5,32 +5,23 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP, launchBrowser, screenshot } from './support/browser';
-import { ROOT, startShop, type ShopProcess } from './support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, DESKTOP, screenshot } from './support/browser';
+import { ROOT } from './support/server';
+import { chooseShipping } from './support/storefront';
+import { useShop } from './support/use-shop';
 
 const PHONE = { width: 390, height: 844 };
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
-let shop: ShopProcess;
-let browser: Browser;
+const { shop, browser } = useShop();
 let photo: Buffer;
 /** The artwork made in the first test, shared by link with the others. */
 let artworkPath = '';
 
 beforeAll(async () => {
-  [shop, browser, photo] = await Promise.all([
-    startShop(),
-    launchBrowser(),
-    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
+  photo = await readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg'));
 });
 
 const styleRadio = (page: Page, name: RegExp) => page.getByRole('radio', { name });
@@ -164,6 +155,7 @@ describe('checkout survives a reload (fault 8), and an unpaid order is paid late
       expect(await shipping.getByLabel('Address line 1').inputValue()).toBe('7 Quay Street');
       expect(await shipping.getByLabel('Postal code').inputValue()).toBe('04101');
       await wizard.getByRole('button', { name: 'Next' }).click();
+      await chooseShipping(page);
       await page.getByTestId('card-form').waitFor();
       expect(sent.checkouts).toBe(1);
 
@@ -204,6 +196,7 @@ describe('checkout survives a reload (fault 8), and an unpaid order is paid late
     await addMugAndOpenCheckout(page);
     await fillContactAndAddress(page, 'pending@example.com');
     await page.getByTestId('checkout-wizard').getByRole('button', { name: 'Next' }).click();
+    await chooseShipping(page);
     await page.getByTestId('card-form').waitFor();
     await page.getByRole('link', { name: 'Cancel payment' }).click();
     await page.waitForURL(/\/payment-cancelled\?order_id=/);

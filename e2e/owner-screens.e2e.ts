@@ -9,16 +9,16 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFORMATION_MESSAGES } from '@/domain/admin-transformations';
 import { ADMIN_ORDER_MESSAGES } from '@/domain/orders';
 import { SHOP_SETTINGS_TEXT } from '@/domain/admin-settings';
 import { toast } from './support/admin';
 import { json, makeArtwork, uploadPhoto } from './support/api';
-import { collectPageErrors, launchBrowser, screenshot, settleImages } from './support/browser';
+import { collectPageErrors, screenshot, settleImages } from './support/browser';
 import { seedOrders } from './support/seed-orders';
-import { startShop, type ShopProcess } from './support/server';
+import { useShop } from './support/use-shop';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const DESKTOP = { width: 1280, height: 900 };
@@ -36,8 +36,9 @@ const ERASED = 'erase.me@example.com';
 /** Polls wait long enough for a loaded machine. */
 const POLL = { timeout: 30_000 };
 
-let shop: ShopProcess;
-let browser: Browser;
+const { shop, browser } = useShop({
+  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
+});
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
@@ -46,12 +47,6 @@ let orderIds: string[];
 let artworkId: string;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([
-    startShop({
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
-    }),
-    launchBrowser(),
-  ]);
   // Orders as the walk found them: a long unbroken e-mail, a payer who is not the recipient,
   // a Belgian address, an unpaid order; and a photo with no EXIF at all.
   const imageId = await uploadPhoto(shop.url);
@@ -87,9 +82,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
 });
 
 /** The serious and critical axe faults on the page, one line each. */

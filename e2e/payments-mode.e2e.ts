@@ -5,27 +5,32 @@
  * Screenshots at desktop and 768 px land in e2e/artifacts/payments-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { startPrintfulFake, type PrintfulFake } from '../src/server/testing/fakes/printful-catalog-fake';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser';
-import { startShop, type ShopProcess } from './support/server';
+import { collectPageErrors, DESKTOP, MOBILE, screenshot } from './support/browser';
+import { useShop } from './support/use-shop';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const BANNER = 'Test mode: no real payments are taken. Pay with the test card 4242 4242 4242 4242.';
 
-let shop: ShopProcess;
-let browser: Browser;
 let printful: PrintfulFake;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
+// The fake Printful starts before the shop that is pointed at it, and stops after it.
 beforeAll(async () => {
   printful = await startPrintfulFake();
-  [shop, browser] = await Promise.all([
-    startShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PRINTFUL_BASE_URL: printful.url } }),
-    launchBrowser(),
-  ]);
+});
+afterAll(async () => {
+  await printful?.close();
+});
+
+const { shop, browser } = useShop(() => ({
+  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PRINTFUL_BASE_URL: printful.url },
+}));
+
+beforeAll(async () => {
   context = await browser.newContext({ viewport: DESKTOP });
   page = await context.newPage();
   errors = collectPageErrors(page);
@@ -33,10 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
-  await printful?.close();
 });
 
 async function shoot(name: string, fullPage = false) {

@@ -5,29 +5,22 @@
  * with `sizes`, and the browser loads the one its layout needs. At 390 px (a phone at 2×
  * density) and 1280 px.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { collectPageErrors, DESKTOP, screenshot } from './support/browser';
 import { makeArtwork, uploadPhoto } from './support/api';
 import { startShop, type ShopProcess } from './support/server';
+import { useShop } from './support/use-shop';
 
 const PHONE = { width: 390, height: 844 };
 
-let shop: ShopProcess;
-let browser: Browser;
+const { shop, browser } = useShop();
 let imageId: string;
 let artwork: string;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
   imageId = await uploadPhoto(shop.url);
   artwork = await makeArtwork(shop.url, imageId, 'Watercolour');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
 });
 
 interface Offered {

@@ -7,12 +7,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFORMATION_MESSAGES } from '../src/domain/transformation';
 import { checkoutBody } from '../src/server/testing/fixtures/orders';
-import { collectPageErrors, launchBrowser, screenshot } from './support/browser';
-import { ROOT, startShop, type ShopProcess } from './support/server';
+import { collectPageErrors, screenshot } from './support/browser';
+import { ROOT } from './support/server';
+import { useShop } from './support/use-shop';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const WIDTHS = [
@@ -23,8 +24,7 @@ const WIDTHS = [
 const DISCONTINUED = { variantId: 16586, name: 'Large Mug 20 oz' };
 const FAILING = 'Classic Mug 11 oz';
 
-let shop: ShopProcess;
-let browser: Browser;
+const { shop, browser } = useShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
 let photo: Buffer;
 
 type Product = Parameters<typeof checkoutBody>[0][number]['product'];
@@ -56,18 +56,8 @@ async function addDiscontinuedProduct(): Promise<void> {
 }
 
 beforeAll(async () => {
-  [shop, browser, photo] = await Promise.all([
-    startShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }),
-    launchBrowser(),
-    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
-  ]);
+  photo = await readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg'));
   await addDiscontinuedProduct();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
 });
 
 const toastText = (page: Page, text: string) =>

@@ -1,26 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot, settleImages } from './support/browser';
-import { ROOT, startShop, type ShopProcess } from './support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, DESKTOP, MOBILE, screenshot, settleImages } from './support/browser';
+import { ROOT } from './support/server';
+import { useShop } from './support/use-shop';
 
-let shop: ShopProcess;
-let browser: Browser;
+const { shop, browser } = useShop();
 let photo: Buffer;
 
 beforeAll(async () => {
-  [shop, browser, photo] = await Promise.all([
-    startShop(),
-    launchBrowser(),
-    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
+  photo = await readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg'));
 });
 
 async function uploadOnTransform(page: Page, name: string) {

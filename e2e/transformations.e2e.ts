@@ -16,14 +16,14 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DEFAULT_STYLES } from '../src/domain/styles';
 import { openDatabase } from '../src/server/db/client';
 import { image_transformations, images, styles } from '../src/server/db/schema';
 import { LocalStorage } from '../src/server/infra/storage/index';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser';
-import { startShop, type ShopProcess } from './support/server';
+import { collectPageErrors, DESKTOP, MOBILE, screenshot } from './support/browser';
+import { useShop } from './support/use-shop';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 
@@ -35,8 +35,11 @@ interface Planted {
   createdAt: Date;
 }
 
-let shop: ShopProcess;
-let browser: Browser;
+// The shop starts on a data folder prepared for it (Chromium starts meanwhile).
+const { shop, browser } = useShop(async () => ({
+  dataDir: await prepareShopData(),
+  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+}));
 const planted: Planted[] = [];
 
 const SKIES = ['#f4a261', '#8ecae6', '#ffb4a2', '#bde0fe', '#ffd166', '#cdb4db', '#a8dadc'];
@@ -181,18 +184,6 @@ async function prepareShopData(): Promise<string> {
   await database.close();
   return dataDir;
 }
-
-beforeAll(async () => {
-  const [dataDir, launched] = await Promise.all([prepareShopData(), launchBrowser()]);
-  browser = launched;
-  shop = await startShop({ dataDir, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
-});
 
 async function settle(page: Page) {
   await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, {

@@ -1,29 +1,18 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import exifr from 'exifr';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { heicPhoto, makePhoto, noisyPhoto, USHUAIA_EXIF } from '../src/testing/test-photos';
-import { collectPageErrors, DESKTOP, launchBrowser, MOBILE, screenshot } from './support/browser';
-import { startShop, type ShopProcess } from './support/server';
+import { collectPageErrors, DESKTOP, MOBILE, screenshot } from './support/browser';
+import { useShop } from './support/use-shop';
 
-let shop: ShopProcess;
-let browser: Browser;
+const { shop, browser } = useShop();
 let photo: Buffer;
 
 beforeAll(async () => {
-  [shop, browser, photo] = await Promise.all([
-    startShop(),
-    launchBrowser(),
-    makePhoto({ width: 1600, height: 1200, exif: USHUAIA_EXIF }),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
+  photo = await makePhoto({ width: 1600, height: 1200, exif: USHUAIA_EXIF });
 });
 
 const viewports = [

@@ -9,12 +9,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_FIELD_LIMITS, FIELD_TOO_LONG_MESSAGES } from '@/domain/checkout';
 import { GALLERY_CONSENT_TEXT } from '@/domain/gallery';
-import { collectPageErrors, launchBrowser, screenshot } from './support/browser';
-import { ROOT, startShop, type ShopProcess } from './support/server';
+import { collectPageErrors, screenshot } from './support/browser';
+import { ROOT } from './support/server';
+import { useShop } from './support/use-shop';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -27,8 +28,8 @@ const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 /** Polls wait long enough for a loaded machine. */
 const POLL = { timeout: 30_000 };
 
-let shop: ShopProcess;
-let browser: Browser;
+// The print provider waits: the order stays 'paid', as right after payment.
+const { shop, browser } = useShop({ env: { FULFILMENT_SIMULATION_SECONDS: '3600' } });
 let photo: Buffer;
 let context: BrowserContext;
 let page: Page;
@@ -39,12 +40,7 @@ let imageId: string;
 let orderId: string;
 
 beforeAll(async () => {
-  [shop, browser, photo] = await Promise.all([
-    // The print provider waits: the order stays 'paid', as right after payment.
-    startShop({ env: { FULFILMENT_SIMULATION_SECONDS: '3600' } }),
-    launchBrowser(),
-    readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg')),
-  ]);
+  photo = await readFile(join(ROOT, 'assets/photos/lake-boats-sunset.jpg'));
   context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
   page = await context.newPage();
   errors = collectPageErrors(page);
@@ -52,9 +48,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
 });
 
 /** What has focus: its tag, text, label and test id. */
@@ -190,6 +183,17 @@ describe('a keyboard-only purchase, Home to the success page, focus checked afte
     await page.keyboard.press('Space');
     expect(await page.getByTestId('billing-address').count()).toBe(0);
     await shoot('address-step');
+    await tabTo((now) => now.text === 'Next', 'Next', 4);
+    await page.keyboard.press('Enter');
+    // Shipping (issue 33): focus on its heading; the options, then Next, by keyboard.
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Shipping');
+    await page.getByTestId('shipping-option').first().waitFor();
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLButtonElement>('[data-testid="checkout-wizard"] button')].find(
+          (button) => button.textContent?.trim() === 'Next',
+        )?.disabled === false,
+    );
     await tabTo((now) => now.text === 'Next', 'Next', 4);
     await page.keyboard.press('Enter');
     await page.getByTestId('card-form').waitFor();

@@ -3,30 +3,19 @@
  * page inside the storefront's header and footer, every page has its own title, and the
  * built index.html carries each page's head before any script runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { NOT_FOUND_PAGE, PAGES, SHARE_IMAGE } from '@/domain/pages';
-import { ARTIFACTS, collectPageErrors, DESKTOP, launchBrowser, screenshot, settleImages } from './support/browser';
-import { startShop, type ShopProcess } from './support/server';
+import { ARTIFACTS, collectPageErrors, DESKTOP, screenshot, settleImages } from './support/browser';
+import { useShop } from './support/use-shop';
 
 /** A phone in portrait. */
 const PHONE = { width: 390, height: 844 };
 
-let shop: ShopProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await shop?.cleanup();
-});
+const { shop, browser } = useShop();
 
 /** Chromium logs the 404 of the page itself as a console error; that one is expected. */
 const unexpected = (errors: string[]) => errors.filter((error) => !error.includes('status of 404'));

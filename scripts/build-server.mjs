@@ -3,7 +3,7 @@
  * Node's module loader costs about a millisecond per file, and the server's 200 files and
  * the ~200 of its pure-JavaScript libraries (drizzle, zod) made up most of a start.
  *
- *   dist/server/{main,worker,admin-cli}.js   the entry points, sharing chunks in dist/server/chunks
+ *   dist/server/{main,worker,admin-cli,backup-cli,restore-cli}.js   the entry points, sharing chunks in dist/server/chunks
  *   dist/server/…/worker.js and the like    each worker thread's script, whole in one file,
  *                                            at the path its pool asks for (WORKER_SCRIPTS)
  *
@@ -22,7 +22,13 @@ const SRC = join(ROOT, 'src');
 const OUT = join(ROOT, 'dist');
 export const BUILD_STAMP = join(OUT, '.build-stamp');
 
-const ENTRY_POINTS = ['server/main.ts', 'server/worker.ts', 'server/admin-cli.ts'];
+const ENTRY_POINTS = [
+  'server/main.ts',
+  'server/worker.ts',
+  'server/admin-cli.ts',
+  'server/backup-cli.ts',
+  'server/restore-cli.ts',
+];
 /** The scripts worker threads run (see `lazyPool` and `workerScript`). */
 const WORKER_SCRIPTS = [
   'server/modules/styles/engines/local/worker.ts',

@@ -6,6 +6,7 @@
  *   node scripts/start.mjs          the shop: HTTP and in-process workers
  *   node scripts/start.mjs worker   job workers only, for scaling out
  *   node scripts/start.mjs admin …  the admin account command (`npm run admin`)
+ *   node scripts/start.mjs backup [FILE], restore FILE [--data-dir DIR]   backups (`npm run backup`, `npm run restore`)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -99,7 +100,7 @@ if (
   // Restarted by the branch above, which has built already.
   if (!process.channel) ensureBuilt();
   process.setSourceMapsEnabled(true);
-  const entries = { worker: 'worker', admin: 'admin-cli' };
+  const entries = { worker: 'worker', admin: 'admin-cli', backup: 'backup-cli', restore: 'restore-cli' };
   const entry = entries[process.argv[2]] ?? 'main';
   // The entry's own arguments follow, as if it had been started directly.
   if (entry !== 'main') process.argv.splice(2, 1);

@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { dirname, join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
+import { structureFigures } from '../scripts/structure-figures.js';
 
 const root = join(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
@@ -61,6 +62,59 @@ describe('the lint configuration', () => {
     ).toContain('import-x/no-restricted-paths');
   });
 
+  it('refuses a database query outside a repository', async () => {
+    expect(
+      await brokenRules('src/server/modules/orders', {
+        'service.ts':
+          "import { eq } from 'drizzle-orm';\nimport { orders } from '../../../db/schema.js';\nexport const byId = (id: string) => eq(orders.id, id);\n",
+      }),
+    ).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+  });
+
+  it('passes a database query in a repository', async () => {
+    expect(
+      await brokenRules('src/server/modules/orders', {
+        'repository.ts':
+          "import { eq } from 'drizzle-orm';\nimport { orders } from '../../../db/schema.js';\nexport const byId = (id: string) => eq(orders.id, id);\n",
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses an http/ import of a module', async () => {
+    expect(
+      await brokenRules('src/server/http', {
+        'bad.ts':
+          "import { sendOrderConfirmation } from '../../modules/email/index.js';\nexport const send = sendOrderConfirmation;\n",
+      }),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a jobs/ import of a module', async () => {
+    expect(
+      await brokenRules('src/server/jobs', {
+        'bad.ts':
+          "import { renderStylePreview } from '../../modules/styles/index.js';\nexport const render = renderStylePreview;\n",
+      }),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a module import of the job wiring', async () => {
+    expect(
+      await brokenRules('src/server/modules/orders', {
+        'bad.ts':
+          "import { createJobHandlers } from '../../../job-wiring.js';\nexport const handlers = createJobHandlers;\n",
+      }),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a shared web import of a feature', async () => {
+    expect(
+      await brokenRules('src/web/components', {
+        'bad.ts': "import { cart } from '@/web/features/cart/api/cart-store';\nexport const store = cart;\n",
+      }),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
   it('refuses an import cycle', async () => {
     expect(
       await brokenRules('src/web/lib', {
@@ -87,6 +141,16 @@ describe('docs/ARCHITECTURE.md', () => {
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
     expect(listed.sort()).toEqual(folders.sort());
+  });
+});
+
+describe('the files', () => {
+  it('import one another without a circle, type imports included', () => {
+    expect(structureFigures().circles).toEqual([]);
+  });
+
+  it('never point from http/ or jobs/ up into a module, type imports included', () => {
+    expect(structureFigures().arrows).toEqual([]);
   });
 });
 

@@ -240,13 +240,16 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
         lines
           .filter((line) => line.order_id === row.id)
           .forEach((line, index) => {
-            const key = `print-files/order-items/${line.id}.jpg`;
-            if (line.print_file_path !== key || !printFiles.has(key) || !urls[index]?.includes(`/${key}?`))
+            // A JPEG, or a PNG where the product prints on a transparent ground (issue 37).
+            const key = [`print-files/order-items/${line.id}.jpg`, `print-files/order-items/${line.id}.png`].find(
+              (candidate) => candidate === line.print_file_path,
+            );
+            if (!key || !printFiles.has(key) || !urls[index]?.includes(`/${key}?`))
               wrongPrintFiles.push(`${row.id}: line ${line.id} has ${line.print_file_path}, sent ${urls[index]}`);
           });
-        if (posts.get(externalId(row.id)) !== 1 || !printful.orders.has(externalId(row.id)) || !row.printful_order_id) {
+        if (posts.get(externalId(row.id)) !== 1 || !printful.orders.has(externalId(row.id)) || !row.provider_order_id) {
           wrongSubmissions.push(
-            `${row.id}: ${posts.get(externalId(row.id)) ?? 0} POST /orders, provider order ${row.printful_order_id}`,
+            `${row.id}: ${posts.get(externalId(row.id)) ?? 0} POST /orders, provider order ${row.provider_order_id}`,
           );
         }
         if ((mails.get(row.customer_email) ?? 0) !== 1 || sentByOrder.get(row.id) !== 1) {

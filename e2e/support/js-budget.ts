@@ -1,7 +1,8 @@
 /**
  * What a page costs a visitor in JavaScript: every script the browser fetched for it until the
  * network went quiet (the entry, its preloads and the page's lazy chunks), each measured as
- * gzip would send it, the way Vite's build report and Lighthouse count.
+ * gzip would send it, the way Vite's build report and Lighthouse count, and as it actually
+ * came over the wire (its body's bytes as received, and the `content-encoding` it came in).
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
@@ -9,7 +10,9 @@ import type { Browser, Page } from 'playwright-core';
 export interface ScriptCost {
   /** Gzipped bytes of every script, summed. */
   gzipBytes: number;
-  scripts: Array<{ url: string; gzipBytes: number }>;
+  /** The bytes of every script's body as the browser received them, summed. */
+  transferBytes: number;
+  scripts: Array<{ url: string; gzipBytes: number; transferBytes: number; encoding: string | null }>;
 }
 
 export async function javascriptOf(
@@ -19,12 +22,19 @@ export async function javascriptOf(
 ): Promise<ScriptCost> {
   const { viewport = { width: 1280, height: 900 }, ready } = options;
   const page = await browser.newPage({ viewport });
-  const bodies: Array<Promise<{ url: string; gzipBytes: number }>> = [];
+  const bodies: Array<Promise<ScriptCost['scripts'][number]>> = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    const cost = response
-      .body()
-      .then((body) => ({ url: new URL(response.url()).pathname, gzipBytes: gzipSync(body).length }));
+    const cost = Promise.all([
+      response.body(),
+      response.request().sizes(),
+      response.headerValue('content-encoding'),
+    ]).then(([body, sizes, encoding]) => ({
+      url: new URL(response.url()).pathname,
+      gzipBytes: gzipSync(body).length,
+      transferBytes: sizes.responseBodySize,
+      encoding,
+    }));
     // A script still arriving when the page closes fails here, not as an unhandled rejection.
     cost.catch(() => {});
     bodies.push(cost);
@@ -35,7 +45,11 @@ export async function javascriptOf(
   await ready?.(page);
   const scripts = (await Promise.all(bodies)).sort((a, b) => b.gzipBytes - a.gzipBytes);
   await page.close();
-  return { gzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0), scripts };
+  return {
+    gzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
+    transferBytes: scripts.reduce((sum, script) => sum + script.transferBytes, 0),
+    scripts,
+  };
 }
 
 export const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -51,16 +51,16 @@ export async function newDataDir({ fresh = false } = {}): Promise<string> {
   return dataDir;
 }
 
-export async function startShop(
-  options: {
-    env?: Record<string, string>;
-    dataDir?: string;
-    /** A new data folder starts empty, as on a shop's very first start, rather than as a copy of the first-start template. */
-    fresh?: boolean;
-    port?: number;
-    timeoutMs?: number;
-  } = {},
-): Promise<ShopProcess> {
+export interface ShopOptions {
+  env?: Record<string, string>;
+  dataDir?: string;
+  /** A new data folder starts empty, as on a shop's very first start, rather than as a copy of the first-start template. */
+  fresh?: boolean;
+  port?: number;
+  timeoutMs?: number;
+}
+
+export async function startShop(options: ShopOptions = {}): Promise<ShopProcess> {
   const dataDir = options.dataDir ?? (await newDataDir(options));
   const port = options.port ?? (await freePort());
   const env: Record<string, string> = {

@@ -40,6 +40,7 @@ export async function placeOrder(
   await shipping.getByLabel('Postal code').fill('04101');
   await wizard.getByRole('switch', { name: 'Billing address is the same as shipping' }).click();
   await wizard.getByRole('button', { name: 'Next' }).click();
+  await chooseShipping(page);
   const form = page.getByTestId('card-form');
   await form.getByLabel('Card number').fill('4242 4242 4242 4242');
   await form.getByLabel('Expiry').fill(`12${nextYear}`);
@@ -47,4 +48,22 @@ export async function placeOrder(
   await form.getByRole('button', { name: /^Pay \$/ }).click();
   await page.waitForURL(/\/payment-success\?/);
   return new URL(page.url()).searchParams.get('order_id')!;
+}
+
+/**
+ * The shipping step (issue 33): waits for the server's quote, picks the option (Standard by
+ * default) and moves on to Payment once the quote for that option is in.
+ */
+export async function chooseShipping(page: Page, option: 'standard' | 'express' = 'standard'): Promise<void> {
+  const step = page.getByTestId('shipping-step');
+  const choice = step.locator(`[data-testid="shipping-option"][data-option="${option}"]`);
+  await choice.waitFor({ timeout: 30_000 });
+  await choice.locator('input[type="radio"]').check();
+  const next = page.getByTestId('checkout-wizard').getByRole('button', { name: 'Next' });
+  await page.waitForFunction(
+    (button) => button instanceof HTMLButtonElement && !button.disabled,
+    await next.elementHandle(),
+    { timeout: 30_000 },
+  );
+  await next.click();
 }

@@ -164,8 +164,8 @@ export interface SyncResponse {
 
 export type CatalogSyncState = 'none' | 'partial' | 'full';
 
-/** A catalog product in the browser (§3), with what the store already has of it. */
-export interface CatalogBrowserProduct {
+/** A product as the catalog lists it (admin §3 "Catalog product"), built-in or Printful's. */
+export interface CatalogProductSummary {
   id: number;
   name: string;
   type: string;
@@ -174,6 +174,10 @@ export interface CatalogBrowserProduct {
   image: string;
   variant_count: number;
   currency: string;
+}
+
+/** A catalog product in the browser (§3), with what the store already has of it. */
+export interface CatalogBrowserProduct extends CatalogProductSummary {
   category: ProductCategory;
   difficulty: DifficultyLevel;
   sync: { state: CatalogSyncState; synced: number; enabled: number; disabled: number; variant_ids: number[] };

@@ -3,6 +3,7 @@
  * card, §3, §4, §5, §8, §9): the feed's filters, views and messages, shared by server and web.
  */
 import { z } from 'zod';
+import { emailAddress } from './email-address.js';
 
 export const TRANSFORMATIONS_PAGE_SIZE = 20;
 export const PAGE_LINKS = 5;
@@ -258,7 +259,7 @@ export const customerErasureSchema = z.object({
   email: z
     .string()
     .trim()
-    .pipe(z.email(BACKFILL_MESSAGES.customerEmailRequired))
+    .pipe(emailAddress(BACKFILL_MESSAGES.customerEmailRequired))
     .transform((email) => email.toLowerCase()),
 });
 

@@ -28,8 +28,14 @@ export const FUNNEL_LABELS: Record<FunnelStep, string> = {
 export const BROWSER_STEPS = ['artwork_made', 'mockups_viewed', 'added_to_cart'] as const;
 export const funnelEventSchema = z.object({
   step: z.enum(BROWSER_STEPS),
-  transformation_id: z.uuid().optional(),
+  // Every browser step is about one artwork, which must exist.
+  transformation_id: z.uuid(),
 });
+
+export const ANALYTICS_MESSAGES = {
+  unknownArtwork: 'No such artwork',
+  tooManyEvents: 'Too many events; try again later',
+} as const;
 
 /** The header that carries the visit id: a random UUID the tab keeps in session storage. */
 export const VISIT_HEADER = 'x-visit-id';
@@ -55,8 +61,14 @@ export interface Breakdown {
 }
 
 export interface AnalyticsTotals {
+  /** What customers paid: items, shipping and tax. */
   gross: number;
+  /** Shipping charged, within gross. */
+  shipping: number;
+  /** Tax taken (included or added) less tax refunded: owed, not kept. */
+  tax: number;
   refunds: number;
+  /** Gross less refunds and tax. */
   net: number;
   orders: number;
   units: number;

@@ -3,6 +3,10 @@
  * §4 Admin status, §6, §8 Auth, §9). Shared by the server's auth module and the back office.
  */
 import { z } from 'zod';
+import { emailAddress, INVALID_EMAIL_MESSAGE } from './email-address.js';
+
+/** The cookie that carries a signed-in session (the API description names it too). */
+export const SESSION_COOKIE = 'wanderer_session';
 
 export const AUTH_MESSAGES = {
   missingCredentials: 'Please enter both email and password',
@@ -31,11 +35,9 @@ export const AUTH_MESSAGES = {
   signUpLinkInvalid: 'This link has expired or has already been used. Please sign up again.',
   tooManySignUps: 'Too many new accounts from this address. Please try again later.',
   passwordTooShort: (min: number) => `Password must be at least ${min} characters.`,
-  invalidEmail: 'Please enter a valid email address.',
+  /** The storefront's words, ending as this catalogue's sentences do. */
+  invalidEmail: `${INVALID_EMAIL_MESSAGE}.`,
 } as const;
-
-/** Why the guard refused a caller; the web app picks its words from this code. */
-export type AuthErrorCode = 'unauthenticated' | 'session_expired' | 'forbidden' | 'cross_site' | 'rate_limited';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -63,7 +65,7 @@ export const signInSchema = z.object({
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
-  email: z.string().trim().pipe(z.email(AUTH_MESSAGES.invalidEmail)),
+  email: z.string().trim().pipe(emailAddress(AUTH_MESSAGES.invalidEmail)),
   password: z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH)),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -49,3 +49,26 @@ describe('cart rules (storefront §4 Cart)', () => {
     expect(cartTotalCents(lines)).toBe(1999 * 4);
   });
 });
+
+describe('the line keeps the visitor’s fill or fit (issue 37)', () => {
+  const product = { id: 'p1', name: 'Poster', printful_variant_id: 1, final_price: 30 };
+  const item = (fit?: 'fill' | 'fit'): AddToCart => ({
+    product,
+    quantity: 1,
+    transformationId: 't1',
+    artworkUrl: '/a.jpg',
+    mockupUrls: [`/m-${fit ?? 'default'}.jpg`],
+    ...(fit ? { fit } : {}),
+  });
+
+  it('stores the choice with the line', () => {
+    expect(addToCart([], item('fit'))[0]).toMatchObject({ fit: 'fit', mockupUrls: ['/m-fit.jpg'] });
+    expect(addToCart([], item())[0]!.fit).toBeUndefined();
+  });
+
+  it('a later choice for the same product and artwork replaces it, with its mockups', () => {
+    const lines = addToCart(addToCart([], item('fit')), item('fill'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ quantity: 2, fit: 'fill', mockupUrls: ['/m-fill.jpg'] });
+  });
+});

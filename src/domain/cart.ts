@@ -1,6 +1,7 @@
 /** The cart's rules (storefront §4 Cart, §9): pure, so the web and its tests share them. */
 import type { Rendition } from './images.js';
 import { dollarsToCents } from './money.js';
+import type { ArtFit } from './placement.js';
 
 export interface CartProduct {
   id: string;
@@ -20,6 +21,8 @@ export interface CartLine {
   mockupUrls: string[];
   /** Renditions of the line's thumbnail (its first mockup, else the artwork), for `srcset`. */
   thumbnailRenditions?: Rendition[];
+  /** Fill or fit, as chosen in the preview (issue 37); absent: the product's default. */
+  fit?: ArtFit;
 }
 
 export const MODAL_QUANTITY = { min: 0, initial: 1, max: 99 } as const;
@@ -31,6 +34,7 @@ export interface AddToCart {
   artworkUrl: string;
   mockupUrls: string[];
   thumbnailRenditions?: Rendition[];
+  fit?: ArtFit;
 }
 
 /**
@@ -57,6 +61,7 @@ export function addToCart(lines: CartLine[], item: AddToCart): CartLine[] {
         artworkUrl: item.artworkUrl,
         mockupUrls: item.mockupUrls,
         thumbnailRenditions: item.thumbnailRenditions,
+        ...(item.fit ? { fit: item.fit } : {}),
       },
     ];
   }
@@ -69,6 +74,8 @@ export function addToCart(lines: CartLine[], item: AddToCart): CartLine[] {
           ...(item.mockupUrls.length > 0
             ? { mockupUrls: item.mockupUrls, thumbnailRenditions: item.thumbnailRenditions }
             : {}),
+          // The visitor's latest choice of fill or fit is the one printed, with its mockups.
+          ...(item.fit ? { fit: item.fit } : {}),
         }
       : line,
   );

@@ -5,7 +5,10 @@
  * Stripe's words so the local shop behaves like Stripe's test mode.
  */
 import { z } from 'zod';
+import { emailAddress, INVALID_EMAIL_MESSAGE } from './email-address.js';
 import { ADDRESS_MESSAGES, addressProblems, isKnownCountry, normalizePostalCode } from './address';
+import { ART_FITS, PLACEMENT_TEXT, type ArtFit } from './placement';
+import { shippingMethodSchema, type ShippingQuote } from './shipping-quote';
 
 export const DEFAULT_COUNTRY = 'US';
 /** Largest quantity of one line. */
@@ -14,7 +17,7 @@ export const MAX_QUANTITY = 99;
 export const MAX_ORDER_LINES = 50;
 
 export const CHECKOUT_MESSAGES = {
-  invalidEmail: 'Please enter a valid email address',
+  invalidEmail: INVALID_EMAIL_MESSAGE,
   emailRequired: 'Email is required',
   name: 'Name must be at least 2 characters',
   line1: 'Address is required',
@@ -29,6 +32,8 @@ export const CHECKOUT_MESSAGES = {
     `${product} ${phrase}. Please remove it from your cart and try again.`,
   artworkMissing: 'Your artwork could not be found. Please transform your photo again.',
   artworkNotReady: 'Your artwork is not ready yet. Please wait for the transformation to finish.',
+  /** Ours (issue 37): the line's photo would print blurry at this product's size. */
+  photoTooSmall: (product: string) => `${product}: ${PLACEMENT_TEXT.tooSmall}`,
   // Ours: paying an order later, from its page.
   orderNotFound: 'Order not found',
   notPayable: 'This order has already been paid, or can no longer be paid.',
@@ -47,9 +52,11 @@ export const PAYMENT_MESSAGES = {
   loadFailed: 'Failed to load payment system. Please refresh and try again.',
   /** No provider may take the payment: Printful is live and neither Stripe nor test payments are allowed. */
   notConfigured: 'Payments are not configured',
+  /** The order was cancelled while the card was charged: the charge is given back at once. */
+  refundedUnpayable: 'This order was cancelled, so your payment has been refunded in full.',
 } as const;
 
-export const CHECKOUT_STEPS = ['Contact', 'Addresses', 'Payment'] as const;
+export const CHECKOUT_STEPS = ['Contact', 'Addresses', 'Shipping', 'Payment'] as const;
 
 /** The address step's one choice (ours, issue 34: shipping first, then whether billing is the same). */
 export const ADDRESS_STEP_TEXT = {
@@ -65,14 +72,14 @@ export const ADDRESS_STEP_TEXT = {
 export const customerEmailSchema = z
   .string({ error: CHECKOUT_MESSAGES.invalidEmail })
   .trim()
-  .pipe(z.email({ error: CHECKOUT_MESSAGES.invalidEmail }));
+  .pipe(emailAddress(CHECKOUT_MESSAGES.invalidEmail));
 
 /** The save-e-mail box: empty says 'Email is required', otherwise a valid address. */
 export const saveEmailSchema = z
   .string({ error: CHECKOUT_MESSAGES.emailRequired })
   .trim()
   .min(1, { error: CHECKOUT_MESSAGES.emailRequired })
-  .pipe(z.email({ error: CHECKOUT_MESSAGES.invalidEmail }));
+  .pipe(emailAddress(CHECKOUT_MESSAGES.invalidEmail));
 
 /**
  * The longest each address field may be, and what a visitor reads past it: the shop's words,
@@ -95,28 +102,47 @@ export const FIELD_TOO_LONG_MESSAGES = {
   postalCode: ADDRESS_MESSAGES.postalCodeInvalid,
 } as const;
 
-/** Every check says its own words, and a value of the wrong type reads as that field's first rule. */
-const text = (invalid: string) => z.string({ error: invalid }).trim();
+/** What a visitor reads for a line break inside a one-line field (a name, an address line). */
+export const ONE_LINE_MESSAGES = {
+  name: 'Name must be on one line',
+  line1: 'Address must be on one line',
+  line2: 'Address line 2 must be on one line',
+  city: 'City must be on one line',
+  state: 'State / Province must be on one line',
+  postalCode: 'Postal code must be on one line',
+} as const;
 
-const nameField = text(CHECKOUT_MESSAGES.name)
+/**
+ * Every check says its own words, and a value of the wrong type reads as that field's first
+ * rule. A line break inside is refused: it would split the name or line on a label, an
+ * e-mail header or an export.
+ */
+const text = (invalid: string, oneLine: string) =>
+  z
+    .string({ error: invalid })
+    .trim()
+    .refine((value) => !/[\r\n]/.test(value), { error: oneLine });
+
+const nameField = text(CHECKOUT_MESSAGES.name, ONE_LINE_MESSAGES.name)
   .min(2, { error: CHECKOUT_MESSAGES.name })
   .max(ADDRESS_FIELD_LIMITS.name, { error: FIELD_TOO_LONG_MESSAGES.name });
-const line1Field = text(CHECKOUT_MESSAGES.line1)
+const line1Field = text(CHECKOUT_MESSAGES.line1, ONE_LINE_MESSAGES.line1)
   .min(5, { error: CHECKOUT_MESSAGES.line1 })
   .max(ADDRESS_FIELD_LIMITS.line1, { error: FIELD_TOO_LONG_MESSAGES.line1 });
-const line2Field = text(FIELD_TOO_LONG_MESSAGES.line2).max(ADDRESS_FIELD_LIMITS.line2, {
+const line2Field = text(FIELD_TOO_LONG_MESSAGES.line2, ONE_LINE_MESSAGES.line2).max(ADDRESS_FIELD_LIMITS.line2, {
   error: FIELD_TOO_LONG_MESSAGES.line2,
 });
-const cityField = text(CHECKOUT_MESSAGES.city)
+const cityField = text(CHECKOUT_MESSAGES.city, ONE_LINE_MESSAGES.city)
   .min(2, { error: CHECKOUT_MESSAGES.city })
   .max(ADDRESS_FIELD_LIMITS.city, { error: FIELD_TOO_LONG_MESSAGES.city });
 // The state and postal code rules depend on the country: `addressProblems` checks them.
-const stateField = text(CHECKOUT_MESSAGES.state).max(ADDRESS_FIELD_LIMITS.state, {
+const stateField = text(CHECKOUT_MESSAGES.state, ONE_LINE_MESSAGES.state).max(ADDRESS_FIELD_LIMITS.state, {
   error: FIELD_TOO_LONG_MESSAGES.state,
 });
 const postalCodeField = z
   .string({ error: CHECKOUT_MESSAGES.postalCode })
   .max(40, { error: FIELD_TOO_LONG_MESSAGES.postalCode })
+  .refine((value) => !/[\r\n]/.test(value.trim()), { error: ONE_LINE_MESSAGES.postalCode })
   .transform(normalizePostalCode)
   .pipe(z.string().max(ADDRESS_FIELD_LIMITS.postalCode, { error: FIELD_TOO_LONG_MESSAGES.postalCode }));
 const countryField = z
@@ -253,12 +279,11 @@ export const addressSchema = z
   })
   .superRefine((address, context) => checkRegion(context, address, { state: 'state', postalCode: 'postalCode' }));
 
-export type CheckoutAddress = z.infer<typeof addressSchema>;
 export type CheckoutAddressInput = z.input<typeof addressSchema>;
 
 /**
  * One cart line (storefront §3 "Order item sent to payment"). The server takes the name,
- * variant, price and artwork from its own records; only productId, quantity,
+ * variant, price and artwork from its own records; only productId, quantity, fit,
  * transformationId and our own mockup URLs are used from here.
  */
 export const checkoutItemSchema = z.object({
@@ -275,9 +300,9 @@ export const checkoutItemSchema = z.object({
   artworkUrl: z.string().max(2000).nullish(),
   transformationId: z.uuid({ error: CHECKOUT_MESSAGES.artworkMissing }),
   mockupUrls: z.array(z.string().max(2000)).max(20).optional().default([]),
+  /** Fill or fit, as chosen in the preview; left out, the product's own default. */
+  fit: z.enum(ART_FITS as [ArtFit, ...ArtFit[]]).nullish(),
 });
-
-export type CheckoutItemInput = z.input<typeof checkoutItemSchema>;
 
 /** `POST /api/checkout` (the spec's create-stripe-payment body). */
 export const checkoutRequestSchema = z.object({
@@ -288,10 +313,38 @@ export const checkoutRequestSchema = z.object({
     .array(checkoutItemSchema, { error: CHECKOUT_MESSAGES.emptyCart })
     .min(1, { error: CHECKOUT_MESSAGES.emptyCart })
     .max(MAX_ORDER_LINES, { error: CHECKOUT_MESSAGES.tooManyLines }),
+  /**
+   * The shipping option chosen at the shipping step; missing: the cheapest. Its price, the tax
+   * and the total are the server's own quote: amounts sent with the request are ignored.
+   */
+  shippingMethod: shippingMethodSchema.optional(),
 });
 
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 export type ParsedCheckoutRequest = z.output<typeof checkoutRequestSchema>;
+
+/**
+ * `POST /api/checkout/quote`: the shipping options and amounts for a cart going to an
+ * address, asked for as soon as the address is complete and again whenever it or the cart
+ * changes. Only the address's region matters, so the street may still be missing.
+ */
+export const quoteRequestSchema = z.object({
+  shippingAddress: z.object({
+    country: countryField.default(DEFAULT_COUNTRY),
+    state: stateField.default(''),
+    postalCode: z.string().trim().max(40).default(''),
+    city: z.string().trim().max(ADDRESS_FIELD_LIMITS.city).default(''),
+    line1: z.string().trim().max(ADDRESS_FIELD_LIMITS.line1).default(''),
+  }),
+  items: z
+    .array(checkoutItemSchema.pick({ productId: true, quantity: true }), { error: CHECKOUT_MESSAGES.emptyCart })
+    .min(1, { error: CHECKOUT_MESSAGES.emptyCart })
+    .max(MAX_ORDER_LINES, { error: CHECKOUT_MESSAGES.tooManyLines }),
+  shippingMethod: shippingMethodSchema.optional(),
+});
+export type QuoteRequest = z.input<typeof quoteRequestSchema>;
+export type ParsedQuoteRequest = z.output<typeof quoteRequestSchema>;
+export type QuoteResponse = { success: true; quote: ShippingQuote } | { success: false; error: string };
 
 export type CheckoutResponse =
   { success: true; client_secret: string; order_id: string } | { success: false; error: string; order_id?: string };
@@ -451,6 +504,18 @@ export const TEST_CARD_NUMBERS = {
 
 // ---------------------------------------------------------------- the test provider's API
 
+/** `POST /api/payments/test/confirm`: pay the order behind `client_secret` with a test card. */
+export const testPaymentConfirmSchema = z.object({ client_secret: z.string().max(200), card: cardInputSchema });
+export type TestPaymentConfirmRequest = z.input<typeof testPaymentConfirmSchema>;
+export type ParsedTestPaymentConfirmRequest = z.output<typeof testPaymentConfirmSchema>;
+
+/** `POST /api/payments/test/authenticate`: the simulated 3-D Secure step's answer. */
+export const testPaymentAuthenticateSchema = z.object({
+  client_secret: z.string().max(200),
+  outcome: z.enum(['approve', 'fail']),
+});
+export type TestPaymentAuthenticateRequest = z.input<typeof testPaymentAuthenticateSchema>;
+
 /** `POST /api/payments/test/confirm` and `/authenticate` answers. */
 export type TestPaymentResult =
   | { status: 'succeeded'; payment_intent_id: string; order_id: string }
@@ -460,11 +525,3 @@ export type TestPaymentResult =
       order_id: string;
       next_action: { type: 'test_3ds'; authenticate_url: string };
     };
-
-/** A declined or refused payment: HTTP 402 (declined) or 400 (card details), with Stripe's message. */
-export interface TestPaymentError {
-  error: string;
-  code: string;
-  decline_code?: string;
-  status?: 'requires_payment_method';
-}

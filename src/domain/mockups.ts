@@ -1,5 +1,7 @@
 /** Mockup and variant messages of the storefront (§4 Mockup validation status, §8, §9). */
+import { z } from 'zod';
 import type { Rendition } from './images.js';
+import { ART_FITS, type ArtFit, type PrintCheck } from './placement.js';
 
 export const BULK_CONCURRENT = 4;
 export const BULK_PAUSE_MS = 500;
@@ -18,6 +20,8 @@ export interface MockupView {
   renditions: Rendition[];
   extra_mockups: string[];
   source: 'local' | 'printful';
+  /** How the artwork sits in the print area on this view. */
+  fit: ArtFit;
 }
 
 export interface MockupAnswer {
@@ -26,6 +30,8 @@ export interface MockupAnswer {
   /** Printful's mockups are still being made; asking again later may return them. */
   pending: boolean;
   error?: string;
+  /** Per variant of the built-in catalog: its fit and whether this artwork prints sharp on it. */
+  prints?: PrintCheck[];
 }
 
 export const MOCKUP_TEXT = {
@@ -64,3 +70,19 @@ export function mockupErrorMessage(error: string, variantName: string): string {
   if (error.includes('timed out')) return MOCKUP_TEXT.timedOut;
   return MOCKUP_TEXT.failedForVariant(variantName);
 }
+
+export const MOCKUP_MESSAGES = {
+  noArtwork: 'No artwork available for mockup generation',
+  noneGenerated: 'No mockups were generated',
+} as const;
+
+/** `POST /api/mockups`: the route parses with it, the web client sends its input. */
+export const generateMockupsSchema = z.object({
+  transformationId: z.uuid({ message: MOCKUP_MESSAGES.noArtwork }),
+  variant_ids: z.array(z.coerce.number().int().positive()).min(1).max(50),
+  /** The visitor's choice in the preview; left out, each product's own default. */
+  fit: z.enum(ART_FITS as [ArtFit, ...ArtFit[]]).optional(),
+});
+
+export type GenerateMockupsRequest = z.input<typeof generateMockupsSchema>;
+export type ParsedGenerateMockupsRequest = z.output<typeof generateMockupsSchema>;

@@ -3,7 +3,11 @@
  * and progress list (storefront §4), the masked e-mail of public pages, the admin's
  * fulfilment and e-mail status (admin §4), and the order page's messages (storefront §8).
  */
+import type { ArtFit } from './placement.js';
 import { z } from 'zod';
+import { emailAddress, INVALID_EMAIL_MESSAGE } from './email-address.js';
+import { formatCents } from './money.js';
+import { taxLabel } from './tax.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'shipped', 'refunded', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -96,7 +100,7 @@ export const ORDER_PAGE_MESSAGES = {
 // ---------------------------------------------------------------- Find my order (ours)
 
 export const FIND_ORDER_MESSAGES = {
-  invalidEmail: 'Please enter a valid email address',
+  invalidEmail: INVALID_EMAIL_MESSAGE,
   invalidOrderNumber: `Please enter the ${ORDER_NUMBER_LENGTH}-character order number from your confirmation email`,
   /** The one answer to every lookup that finds nothing: it never tells whether the e-mail has orders. */
   noMatch: 'We could not find an order with that email address and order number. Please check both and try again.',
@@ -110,7 +114,7 @@ export const findOrderSchema = z.object({
     .string({ error: FIND_ORDER_MESSAGES.invalidEmail })
     .trim()
     .max(320, { error: FIND_ORDER_MESSAGES.invalidEmail })
-    .pipe(z.email({ error: FIND_ORDER_MESSAGES.invalidEmail })),
+    .pipe(emailAddress(FIND_ORDER_MESSAGES.invalidEmail)),
   // The order number as printed is upper-case hexadecimal; typed in lower case, or with the
   // '#' the pages show before it, it is the same number.
   orderNumber: z
@@ -140,10 +144,11 @@ export function fulfilmentStatusLabel(printfulStatus: FulfilmentStatus): string 
 }
 
 /** The admin's status badge: pending is 'Payment Pending'; paid orders show their fulfilment. */
-export function adminOrderStatusLabel(order: StatusFields): string {
+export function adminOrderStatusLabel(order: StatusFields & { payment_error?: string | null }): string {
   switch (order.status) {
     case 'pending':
-      return 'Payment Pending';
+      // A declined card: the order may still be paid later, but the owner sees the failure.
+      return order.payment_error ? 'Payment Failed' : 'Payment Pending';
     case 'paid':
       return fulfilmentStatusLabel(order.printful_status);
     case 'shipped':
@@ -195,6 +200,89 @@ export function canRetryFulfilment(order: StatusFields): boolean {
   return order.status === 'paid' && (!order.printful_status || order.printful_status === 'failed');
 }
 
+// ---------------------------------------------------------------- an order's money (issue 33)
+
+/**
+ * What an order charged, part by part, in cents: every page, e-mail, export and refund reads
+ * these. Orders placed before shipping and tax were charged read shipping 0 and tax 0.
+ */
+export interface OrderMoney extends OrderMoneyColumns {
+  /** 'VAT 21% (included)', 'Sales tax 7.25%', or null with no tax. */
+  tax_label: string | null;
+}
+
+export interface OrderMoneyColumns {
+  total_amount: number;
+  subtotal_amount: number;
+  shipping_method: string | null;
+  shipping_method_name: string | null;
+  shipping_amount: number;
+  shipping_estimate: string | null;
+  tax_amount: number;
+  tax_rate: number | null;
+  tax_name: string | null;
+  tax_inclusive: boolean;
+}
+
+export function orderMoneyOf(columns: Partial<OrderMoneyColumns> & { total_amount: number }): OrderMoney {
+  // A row written before issue 33 (or a partial one) reads shipping 0 and tax 0.
+  const order = {
+    shipping_method: null,
+    shipping_method_name: null,
+    shipping_amount: 0,
+    shipping_estimate: null,
+    tax_amount: 0,
+    tax_rate: null,
+    tax_name: null,
+    tax_inclusive: false,
+    ...columns,
+  };
+  const addedTax = order.tax_inclusive ? 0 : order.tax_amount;
+  const hasTax = order.tax_amount > 0 && order.tax_rate !== null;
+  return {
+    // The items are what the total holds besides shipping and added tax: always consistent with it.
+    subtotal_amount: order.total_amount - order.shipping_amount - addedTax,
+    shipping_method: order.shipping_method,
+    shipping_method_name: order.shipping_method_name,
+    shipping_amount: order.shipping_amount,
+    shipping_estimate: order.shipping_estimate,
+    tax_amount: order.tax_amount,
+    tax_rate: order.tax_rate === null ? null : Number(order.tax_rate),
+    tax_name: order.tax_name,
+    tax_inclusive: order.tax_inclusive,
+    tax_label: hasTax
+      ? taxLabel({ name: order.tax_name ?? 'Tax', ratePercent: Number(order.tax_rate), inclusive: order.tax_inclusive })
+      : null,
+    total_amount: order.total_amount,
+  };
+}
+
+/** One line of an order's sums, in the words every page and e-mail shows. */
+export interface OrderSummaryRow {
+  key: 'items' | 'shipping' | 'tax' | 'total';
+  label: string;
+  /** 'Express · Delivery in 2–4 business days', under the shipping line. */
+  note: string | null;
+  amount: string;
+}
+
+/** Items, shipping, tax and total, formatted: the same rows on the success page, e-mail and admin. */
+export function orderSummaryRows(money: OrderMoney, currency: string): OrderSummaryRow[] {
+  const shippingNote = [money.shipping_method_name, money.shipping_estimate].filter(Boolean).join(' · ') || null;
+  return [
+    { key: 'items', label: 'Items', note: null, amount: formatCents(money.subtotal_amount, currency) },
+    {
+      key: 'shipping',
+      label: 'Shipping',
+      note: shippingNote,
+      amount:
+        money.shipping_amount === 0 && money.shipping_method ? 'Free' : formatCents(money.shipping_amount, currency),
+    },
+    { key: 'tax', label: money.tax_label ?? 'Tax', note: null, amount: formatCents(money.tax_amount, currency) },
+    { key: 'total', label: 'Total', note: null, amount: formatCents(money.total_amount, currency) },
+  ];
+}
+
 // ---------------------------------------------------------------- the public order read
 
 export interface OrderReadItem {
@@ -236,13 +324,15 @@ export interface OrderRead {
   tracking_number: string | null;
   tracking_url: string | null;
   order_items: OrderReadItem[];
+  money: OrderMoney;
 }
 
 // ---------------------------------------------------------------- the back office's orders (admin §2)
 
 /**
  * The list's status filter: the spec's five, the two states refunds and cancelling add, and
- * `attention` — paid orders stuck or failed in fulfilment (the dashboard's Orders card).
+ * `attention` — paid orders stuck or failed in fulfilment, and orders whose late payment was
+ * refunded because they could not take it (the dashboard's Orders card).
  */
 export const ADMIN_ORDER_FILTERS = [
   'all',
@@ -285,6 +375,8 @@ export interface AdminOrderRow {
   id: string;
   status: OrderStatus;
   status_label: string;
+  /** Why the last payment failed (the decline reason), while the order is unpaid. */
+  payment_error: string | null;
   customer_email: string;
   shipping_name: string | null;
   /** "2 x Mug", one per line. */
@@ -303,7 +395,10 @@ export interface AdminOrderRow {
 
 export interface AdminOrderStats {
   total: number;
+  /** Awaiting a first payment; orders whose last payment failed are counted apart. */
   pending_payment: number;
+  /** Unpaid, the last payment declined or failed (the Failed filter finds them). */
+  payment_failed: number;
   needs_submission: number;
   confirmed: number;
 }
@@ -330,7 +425,8 @@ export type OrderEventType =
   | 'shipped_email_sent'
   | 'refunded'
   | 'refund_email_sent'
-  | 'cancelled';
+  | 'cancelled'
+  | 'unpayable_payment_refunded';
 
 export interface OrderEvent {
   id: string;
@@ -355,6 +451,7 @@ const EVENT_LABELS: Record<OrderEventType, string> = {
   refunded: 'Refunded',
   refund_email_sent: 'Refund e-mail sent',
   cancelled: 'Cancelled',
+  unpayable_payment_refunded: 'Payment received after cancelling: refunded in full',
 };
 
 export function orderEventLabel(type: string): string {
@@ -370,11 +467,19 @@ export interface AdminOrderItem {
   artwork_url: string | null;
   printful_variant_id: number | null;
   mockup_urls: string[];
+  /** The visitor's fill or fit; null: the product's default (or an order from before the choice). */
+  fit: ArtFit | null;
+  /** A short-lived link to the print file sent to production; null until it is made. */
+  print_file_url: string | null;
+  /** The print file's area: its pixels and the provider's placement. */
+  print_area: { placement: string; width: number; height: number } | null;
 }
 
 export interface AdminOrderRefund {
   id: string;
   amount: number;
+  /** The part of the amount that is tax given back. */
+  tax_amount: number;
   currency: string;
   provider_refund_id: string | null;
   created_at: string;
@@ -423,6 +528,7 @@ export interface AdminOrderDetail {
   tracking_carrier: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
+  money: OrderMoney;
   order_items: AdminOrderItem[];
   refunds: AdminOrderRefund[];
   timeline: OrderEvent[];

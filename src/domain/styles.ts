@@ -77,3 +77,14 @@ export const DEFAULT_STYLES: readonly StyleSeed[] = [
       'Redraw this photo as a hand-painted anime film background: clean line art, luminous skies, soft cel shading. Keep the composition.',
   },
 ];
+
+/**
+ * Styles whose detail is brushwork and pigment: rendered for a print from the photo enlarged
+ * to the print's size, they paint their strokes at that scale, so a small photo still prints
+ * sharp. Every other style is rendered at the photo's size, and its print follows the photo.
+ */
+export const PAINTERLY_STYLE_IDS: readonly LocalStyleId[] = ['oil-painting', 'watercolour'];
+
+export function paintsAtPrintSize(engine: string): boolean {
+  return (PAINTERLY_STYLE_IDS as readonly string[]).includes(engine);
+}

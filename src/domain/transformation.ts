@@ -2,6 +2,8 @@
  * The transformation's progress and messages (storefront §4 Transformation flow, §8, §9),
  * shared by the server (which reports real progress) and the web (which shows it).
  */
+import { z } from 'zod';
+import { emailAddress, INVALID_EMAIL_MESSAGE } from './email-address.js';
 import type { Rendition } from './images.js';
 
 export const POLL_INTERVAL_MS = 3_000;
@@ -28,6 +30,26 @@ export const TRANSFORMATION_MESSAGES = {
   notFound: 'This artwork could not be found. Please choose a style and transform your photo again.',
   styleUnavailable: 'This style is not available right now. Please choose another style.',
 } as const;
+
+/** `POST /api/transformations`: the route parses with it, the web client sends its input. */
+export const startTransformationSchema = z.object({
+  imageId: z.uuid({ message: TRANSFORMATION_MESSAGES.originalNotFound }),
+  styleId: z.uuid({ message: TRANSFORMATION_MESSAGES.selectStyle }),
+  email: z
+    .email({ message: INVALID_EMAIL_MESSAGE })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The visitor's answer to the gallery question; left out, the shop's default (Settings). */
+  galleryConsent: z.boolean().optional(),
+});
+
+export type StartTransformationRequest = z.input<typeof startTransformationSchema>;
+export type ParsedStartTransformationRequest = z.output<typeof startTransformationSchema>;
+
+/** `PATCH /api/transformations/:id/email`. */
+export const updateEmailSchema = z.object({
+  email: emailAddress(INVALID_EMAIL_MESSAGE),
+});
 
 export const STAGE_COMPLETE = 'Transformation complete!';
 
@@ -89,4 +111,24 @@ export interface TransformationState {
   renditions: Rendition[];
   /** Whether its maker agreed to show it in the shop's gallery (issue 34). */
   galleryConsent: boolean;
+  /** While it waits for a free render engine: its place in line; null once it renders. */
+  queue?: QueuePlace | null;
+}
+
+export interface QueuePlace {
+  /** 1: the next to start. */
+  place: number;
+  /** Seconds until the artwork should be ready, from the shop's recent render times; null before any. */
+  estimateSeconds: number | null;
+}
+
+/** What the visitor reads while the artwork waits its turn. */
+export function queueMessage({ place, estimateSeconds }: QueuePlace): string {
+  const where = place === 1 ? 'Your artwork is next in line' : `Your artwork is number ${place} in line`;
+  if (estimateSeconds == null) return `${where}.`;
+  const about =
+    estimateSeconds < 60
+      ? `${Math.max(5, Math.ceil(estimateSeconds / 5) * 5)} seconds`
+      : `${Math.ceil(estimateSeconds / 60)} minute${Math.ceil(estimateSeconds / 60) === 1 ? '' : 's'}`;
+  return `${where}: ready in about ${about}.`;
 }

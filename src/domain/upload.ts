@@ -52,6 +52,7 @@ export const UPLOAD_MESSAGES = {
   unreadable: 'This photo could not be read. The file may be damaged or incomplete.',
   tooManyPixels: 'This image is too large to process (over 100 megapixels). Please upload a smaller image.',
   controlCharactersInName: 'The file name must not contain control characters',
+  malformedUpload: 'The upload was cut short or malformed. Please try again.',
   notOnlyAnImage: 'This file contains more than a photo and cannot be accepted. Please upload the photo itself.',
   photoNotFound: 'This photo is no longer available. Please upload it again.',
   metadataTooLarge:

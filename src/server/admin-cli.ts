@@ -10,7 +10,9 @@ import 'dotenv/config';
 import { createInterface } from 'node:readline';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { createLogger } from './logger.js';
 import { ensureAdmin } from './modules/auth/index.js';
+import { upgradeDatabase } from './modules/backups/index.js';
 import { PASSWORD_MIN_LENGTH, signUpSchema } from '../domain/auth.js';
 
 const USAGE = 'usage: npm run admin -- create <email>   (password from ADMIN_PASSWORD, a prompt, or stdin)';
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.migrate();
+    await upgradeDatabase({ config, database, log: createLogger(config) });
     const result = await ensureAdmin(database.db, checked.data.email, checked.data.password);
     const said = {
       created: 'created',

@@ -13,9 +13,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ZodError } from 'zod';
 import type { AppContext } from './context.js';
-import { controlCharactersMessage, findControlCharacters } from '../domain/text-input.js';
+import { controlCharactersMessage, findControlCharacters, InputTooDeepError } from '../domain/text-input.js';
 import { badRequest, HttpError } from './http/errors.js';
-import { describeApi } from './http/api-description.js';
+import { describeApi, describeRoute } from './http/api-description.js';
+import { registerCompression } from './http/compression.js';
 import { registerMetrics } from './http/metrics.js';
 import { recordRoutes } from './http/route-registry.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -25,6 +26,7 @@ import { crawlerRoutes, renderPage, type SiteHead } from './http/web-pages.js';
 import { findPage, SHARE_IMAGE } from '../domain/pages.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { adminApi } from './modules/admin/index.js';
+import { localBackupRoutes } from './modules/backups/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
 import { contentRoutes, shareImageRoute } from './modules/content/index.js';
 import { checkoutRoutes } from './modules/checkout/index.js';
@@ -75,6 +77,8 @@ export async function buildApp(context: AppContext, options: { webRoot?: string 
     reply.header('x-request-id', request.id).headers(headers);
   });
   context.requests.track(app);
+  // Before any route: the plugin adds its hook to each route as it is declared.
+  await registerCompression(app);
   recordRoutes(app);
   await describeApi(app, { siteName: context.config.siteName });
   registerMetrics(app, { token: context.config.metricsToken });
@@ -133,16 +137,26 @@ export async function buildApp(context: AppContext, options: { webRoot?: string 
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       if (!part || typeof part !== 'object' || Buffer.isBuffer(part)) continue;
-      const field = findControlCharacters(part);
+      let field: string | null;
+      try {
+        field = findControlCharacters(part);
+      } catch (error) {
+        if (error instanceof InputTooDeepError) throw badRequest(error.message);
+        throw error;
+      }
       if (field) throw badRequest(controlCharactersMessage(field), { field });
     }
   });
 
-  app.get('/healthz', async (_request, reply) => {
-    await context.db.execute('select 1');
-    await context.storage.ready();
-    return reply.send({ status: 'ok', database: context.database.kind, storage: context.storage.kind });
-  });
+  app.get(
+    '/healthz',
+    { schema: describeRoute('Answers once the database and storage are ready') },
+    async (_request, reply) => {
+      await context.db.execute('select 1');
+      await context.storage.ready();
+      return reply.send({ status: 'ok', database: context.database.kind, storage: context.storage.kind });
+    },
+  );
 
   await context.readCache.listen();
 
@@ -160,6 +174,7 @@ export async function buildApp(context: AppContext, options: { webRoot?: string 
     await transformationRoutes(api, context);
     await mockupRoutes(api, context);
     await analyticsRoutes(api, context);
+    await localBackupRoutes(api, context);
   });
 
   if (context.storage instanceof LocalStorage) await serveLocalFiles(app, context.storage);
@@ -185,11 +200,17 @@ export async function buildApp(context: AppContext, options: { webRoot?: string 
 async function serveLocalFiles(app: FastifyInstance, storage: LocalStorage): Promise<void> {
   await app.register(async (files) => {
     await files.register(fastifyStatic, { root: storage.root, serve: false, decorateReply: true });
-    files.get(`${LOCAL_FILES_ROUTE}/*`, async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
-      if (!isPublicKey(key) || key.split('/').includes('..')) return reply.status(404).send({ error: 'Not found' });
-      return reply.sendFile(key, storage.root, { maxAge: 3600 * 1000, immutable: false });
-    });
+    files.get(
+      `${LOCAL_FILES_ROUTE}/*`,
+      {
+        schema: describeRoute('Public stored files (artworks, mockups, their renditions, previews) from local storage'),
+      },
+      async (request, reply) => {
+        const key = (request.params as { '*': string })['*'];
+        if (!isPublicKey(key) || key.split('/').includes('..')) return reply.status(404).send({ error: 'Not found' });
+        return reply.sendFile(key, storage.root, { maxAge: 3600 * 1000, immutable: false });
+      },
+    );
   });
 }
 
@@ -219,6 +240,8 @@ export async function serveWebApp(
     wildcard: true,
     index: false,
     decorateReply: false,
+    // The build wrote brotli and gzip copies (vite.config.ts); the browser gets the one it accepts.
+    preCompressed: true,
     setHeaders(reply, path) {
       // Vite names assets by their content hash, so they never change under one name.
       if (path.startsWith(join(root, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -57,7 +57,9 @@ const environmentSchema = z.object({
   SMTP_URL: optional,
   MAIL_FROM: optional,
   METRICS_TOKEN: optional,
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(8760).default(24),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -92,6 +94,10 @@ export interface Config {
   logLevel: string;
   /** A request (headers and body) must arrive within this long, or it is answered 408 and its connection closed. */
   requestTimeoutSeconds: number;
+  /** Funnel events older than this many months are deleted (a year and a month compares a season with the last). */
+  analyticsRetentionMonths: number;
+  /** Hours between the embedded default's scheduled backups into DATA_DIR/backups; 0 for none. */
+  backupIntervalHours: number;
   /** When set, `GET /metrics` asks for it as a bearer token. */
   metricsToken?: string;
   /** Encrypts secrets stored in the settings table and signs private file links. */
@@ -142,6 +148,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
+    analyticsRetentionMonths: e.ANALYTICS_RETENTION_MONTHS,
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     s3: e.S3_BUCKET

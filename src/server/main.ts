@@ -2,6 +2,7 @@
 import 'dotenv/config';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseInUseError, openDatabase } from './db/client.js';
+import { MigrationFailedError } from './db/migrator.js';
 import { createLogger } from './logger.js';
 
 /** pg-boss gives running jobs 10 s; the rest of the shutdown needs far less. */
@@ -17,26 +18,38 @@ async function main(): Promise<void> {
   // Opening the embedded database takes a few hundred milliseconds; it runs while the
   // rest of the server's code loads.
   const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // A database another process holds is refused at once, not after the rest has loaded.
+  opening.catch((error: unknown) => {
+    if (!(error instanceof DatabaseInUseError)) return;
+    console.error(error.message);
+    process.exit(1);
+  });
   const [
     { buildApp },
     { closeContext, createContext },
-    { createJobHandlers },
-    { startRecoverySweep },
+    { createJobHandlers, startRecoverySweep, startRenderThread, warmRenderEngines },
     { closeAllPools },
     auth,
+    backups,
     settings,
     seed,
   ] = await Promise.all([
     import('./app.js'),
     import('./context.js'),
-    import('./jobs/handlers.js'),
-    import('./jobs/recovery.js'),
+    import('./job-wiring.js'),
     import('./infra/worker-pools.js'),
     import('./modules/auth/index.js'),
+    import('./modules/backups/index.js'),
     import('./modules/settings/index.js'),
     import('./seed/seed.js'),
   ]);
-  const context = await createContext(config, log, { database: await opening, startJobsLater: true });
+  const database = await opening;
+  // A release with new migrations backs the shop up first, then migrates in one transaction.
+  const upgrade = await backups.upgradeDatabase({ config, database, log });
+  if (upgrade.applied.length > 0) {
+    log.info({ from: upgrade.from, applied: upgrade.applied, backup: upgrade.backup }, 'database upgraded');
+  }
+  const context = await createContext(config, log, { database, startJobsLater: true });
   await seed.seedData(context);
   await settings.applyStoredSecrets(context);
   const stopWatchingSecrets = settings.watchStoredSecrets(context);
@@ -46,6 +59,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(context);
   let stopRecovery = async () => {};
+  let stopBackups = async () => {};
   // The start-up work that follows listening; a shutdown lets it finish before closing what it uses.
   let finishingStart: Promise<void> = Promise.resolve();
 
@@ -66,29 +80,45 @@ async function main(): Promise<void> {
     await app.close();
     await finishingStart.catch(() => {});
     await stopRecovery();
+    await stopBackups();
     await closeContext(context, { beforeDatabase: closeAllPools });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  // The render thread loads its code while the server starts listening, not as the first artwork starts.
+  if (config.runWorkers) startRenderThread();
   await app.listen({ port: config.port, host: config.host });
   // Answering comes first; the rest of the start-up work needs no visitor to wait for it.
   finishingStart = (async () => {
-    // A killed run leaves its uploads' temporary folders behind; none can outlive the request time-out.
+    // A killed run leaves its uploads' temporary folders behind: those of a process gone go now.
     const { sweepStaleUploads } = await import('./modules/images/index.js');
     const swept = await sweepStaleUploads(config.requestTimeoutSeconds * 1000 + 60_000);
     if (swept > 0) log.info(`removed ${swept} temporary upload folder(s) left by an earlier run`);
+    // Funnel events are kept for the retention period (ANALYTICS_RETENTION_MONTHS): at start, then daily.
+    const { pruneFunnelEvents } = await import('./modules/analytics/index.js');
+    const prune = () =>
+      pruneFunnelEvents(context).then(
+        (pruned) => pruned > 0 && log.info(`deleted ${pruned} funnel event(s) past the retention period`),
+        (error: unknown) => log.warn({ err: error }, 'could not prune old funnel events'),
+      );
+    await prune();
+    setInterval(() => void prune(), 24 * 3600 * 1000).unref();
     // A shop told to stop while starting starts no new work.
     if (stopping) return;
     // The first job sent starts the job queue.
     await seed.queueSeedRenders(context);
     if (stopping) return;
     if (config.runWorkers) {
+      // Before the workers pick the previews and pictures queued above: the warm-up goes first.
+      warmRenderEngines(context);
       await context.jobs.work(createJobHandlers(context));
       // The processes that work jobs also look for work a crash left owed.
       stopRecovery = startRecoverySweep(context);
     }
+    const backupHours = backups.scheduledIntervalHours(context);
+    if (backupHours > 0) stopBackups = await backups.startBackupSchedule(context, backupHours * 3_600_000);
     log.info(
       `${config.siteName} is open at ${config.publicUrl} (database: ${context.database.kind}, storage: ${context.storage.kind}, ` +
         `workers: ${config.runWorkers ? 'in-process' : 'off'}; ready in ${Date.now() - started} ms)`,
@@ -97,10 +127,12 @@ async function main(): Promise<void> {
   await finishingStart;
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   // Start-up work cut short by a shutdown under way: the shutdown decides how the process exits.
   if (stopping) return;
-  if (error instanceof ConfigError || error instanceof DatabaseInUseError) console.error(error.message);
+  const { BackupError } = await import('./modules/backups/index.js');
+  const explained = [ConfigError, DatabaseInUseError, MigrationFailedError, BackupError];
+  if (explained.some((kind) => error instanceof kind)) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

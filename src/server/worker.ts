@@ -2,18 +2,23 @@
 import 'dotenv/config';
 import { loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
-import { createJobHandlers } from './jobs/handlers.js';
-import { startRecoverySweep } from './jobs/recovery.js';
+import { openDatabase } from './db/client.js';
+import { createJobHandlers, startRecoverySweep, warmRenderEngines } from './job-wiring.js';
 import { createLogger } from './logger.js';
+import { upgradeDatabase } from './modules/backups/index.js';
 import { applyStoredSecrets, watchStoredSecrets } from './modules/settings/index.js';
 
 const config = loadConfig();
 const log = createLogger(config);
-const context = await createContext(config, log);
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// The first process of a new release to start upgrades the database, backing it up first.
+await upgradeDatabase({ config, database, log });
+const context = await createContext(config, log, { database });
 // Jobs call the image AI and Printful with the keys saved in Settings when the environment sets none.
 await applyStoredSecrets(context);
 const stopWatchingSecrets = watchStoredSecrets(context);
 await context.jobs.work(createJobHandlers(context));
+warmRenderEngines(context);
 const stopRecovery = startRecoverySweep(context);
 log.info(`worker started (database: ${context.database.kind}, storage: ${context.storage.kind})`);
 

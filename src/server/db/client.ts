@@ -14,23 +14,15 @@ import {
   type Transaction as PgliteTransaction,
 } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { lock } from 'proper-lockfile';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { lockDatabaseFolder } from './database-lock.js';
+import { runMigrations } from './migrator.js';
 import * as schema from './schema.js';
+import type { Database, DatabaseHandle, SqlExecutor, Transaction } from './types.js';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** What pg-boss needs to run its SQL on our connection (its `db` option). */
-export interface SqlExecutor {
-  // pg-boss declares its rows as any[]; this is its interface, not ours.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
-}
+export { DatabaseInUseError } from './database-lock.js';
+export type { Database, DatabaseHandle, Schema, SqlExecutor, Transaction } from './types.js';
 
 /**
  * Runs pg-boss's SQL inside one of our transactions (its `db` send option), so that a job
@@ -53,26 +45,7 @@ export function transactionExecutor(tx: Transaction): SqlExecutor {
   };
 }
 
-export interface DatabaseHandle {
-  kind: 'pglite' | 'postgres';
-  db: Database;
-  executor: SqlExecutor;
-  /** Set for PostgreSQL: pg-boss opens its own pool there. */
-  connectionString?: string;
-  migrate(): Promise<void>;
-  /**
-   * Calls `onMessage` with each NOTIFY payload sent on `channel`, by this process or any
-   * other on the same database, until the returned function is called. It also calls
-   * `onMessage('*')` whenever a payload may have been missed or may not have arrived yet:
-   * after a lost connection, and on PostgreSQL after each of this process's own writes
-   * (whose notification travels through the server, so this process's next read never
-   * waits for it). PGlite delivers notifications before the writing query returns.
-   */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
-  close(): Promise<void>;
-}
-
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 /**
  * PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory,
  * held for the life of the process. A shop's working set is far smaller, and the data files
@@ -145,7 +118,16 @@ export function openPglite(client: PGlite): DatabaseHandle {
     kind: 'pglite',
     db,
     executor: pgliteExecutor(client, ownParsers),
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async (options) => {
+      await runMigrations(db, options?.migrationsFolder ?? migrationsFolder);
+    },
+    // Plain queries wait for a transaction (PGlite runs one thing at a time); the dump waits
+    // for the transaction's own query in flight, then holds every other one off.
+    snapshot: (read) =>
+      client.transaction(async (tx) => {
+        const result = await read(async (text) => (await tx.query<Record<string, unknown>>(text)).rows);
+        return { tarball: await client.dumpDataDir('none'), read: result };
+      }),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   };
@@ -154,50 +136,11 @@ export function openPglite(client: PGlite): DatabaseHandle {
 /** Extensions the migrations create; every PGlite the shop or its tests open loads them. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-/**
- * How long a lock on the embedded database outlives its process. The lock's time is renewed
- * every half of it while the database is open; a process killed outright leaves a lock that
- * the next start takes over once it is this old.
- */
-const STALE_LOCK_MS = 4_000;
-const LOCK_RETRY_MS = 500;
-
-export class DatabaseInUseError extends Error {
-  constructor(directory: string) {
-    super(
-      `The database in ${directory} is open in another process (a running shop, or npm run admin). ` +
-        'Stop that process first: two processes writing one embedded database would corrupt it.',
-    );
-  }
-}
-
-/**
- * One process at a time opens an embedded database: PGlite has no server to share it, and
- * two processes writing its files corrupt it. Answers the release.
- */
-async function lockDatabaseFolder(directory: string): Promise<() => Promise<void>> {
-  try {
-    return await lock(directory, {
-      stale: STALE_LOCK_MS,
-      // Long enough for the lock of a process killed outright to go stale.
-      retries: { retries: (STALE_LOCK_MS * 2) / LOCK_RETRY_MS, factor: 1, minTimeout: LOCK_RETRY_MS },
-      onCompromised: (error) => {
-        // Another process took the database over: writing on would corrupt it.
-        console.error(`The lock on ${directory} was lost (${error.message}); stopping.`);
-        process.exit(1);
-      },
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ELOCKED') throw new DatabaseInUseError(directory);
-    throw error;
-  }
-}
-
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (!options.databaseUrl) {
     const directory = join(options.dataDir, 'db');
     mkdirSync(directory, { recursive: true, mode: 0o700 });
-    const release = await lockDatabaseFolder(directory);
+    const release = lockDatabaseFolder(directory);
     try {
       const handle = openPglite(
         await PGlite.create(directory, { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS }),

@@ -4,9 +4,9 @@
  * pays for the driver.
  */
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { Database, DatabaseHandle } from './client.js';
+import type { Database, DatabaseHandle } from './types.js';
+import { runMigrations } from './migrator.js';
 import * as schema from './schema.js';
 
 /** Any fixed number: held while migrating so two processes never migrate at once. */
@@ -26,11 +26,14 @@ export function openPostgres(databaseUrl: string, migrationsFolder: string): Dat
     db,
     connectionString: databaseUrl,
     executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
-    async migrate() {
+    async migrate(options) {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+        await runMigrations(
+          drizzlePostgres(client, { schema }) as unknown as Database,
+          options?.migrationsFolder ?? migrationsFolder,
+        );
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         client.release();

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Placement } from '../../domain/placement.js';
 
 /** One rendition as stored: its pixel size and its storage key (a public key). */
 export interface StoredRendition {
@@ -173,7 +174,11 @@ export const orders = pgTable(
       .notNull()
       .default('pending'),
     printful_status: text('printful_status'),
-    printful_order_id: text('printful_order_id'),
+    /**
+     * The fulfilment provider's id for the order, whichever provider (Printful, or the
+     * simulation's SIM-…); the column keeps the spec's name.
+     */
+    provider_order_id: text('printful_order_id'),
     customer_email: text('customer_email').notNull(),
     shipping_name: text('shipping_name'),
     shipping_address_line1: text('shipping_address_line1'),
@@ -189,8 +194,27 @@ export const orders = pgTable(
     billing_state: text('billing_state'),
     billing_postal_code: text('billing_postal_code'),
     billing_country: text('billing_country'),
-    /** Cents. */
+    /** Cents: items + shipping + tax when the tax is added; items + shipping when it is included. */
     total_amount: cents('total_amount').notNull(),
+    /** Cents: the items alone (the sum of the lines), as shown. */
+    subtotal_amount: cents('subtotal_amount').notNull().default(0),
+    /** The shipping option chosen: 'standard', 'express' or the provider's id; null before issue 33. */
+    shipping_method: text('shipping_method'),
+    shipping_method_name: text('shipping_method_name'),
+    /** Cents; 0 for orders placed before shipping was charged. */
+    shipping_amount: cents('shipping_amount').notNull().default(0),
+    /** 'Delivery in 4–8 business days', as quoted. */
+    shipping_estimate: text('shipping_estimate'),
+    /** Cents: the tax in the total, included or added; 0 for orders placed before tax. */
+    tax_amount: cents('tax_amount').notNull().default(0),
+    /** Percent, e.g. 21 or 7.25; null when no tax applied. */
+    tax_rate: numeric('tax_rate', { precision: 6, scale: 3, mode: 'number' }),
+    /** 'VAT', 'GST', 'Sales tax'. */
+    tax_name: text('tax_name'),
+    /** The prices included the tax (VAT, GST) rather than having it added (US sales tax). */
+    tax_inclusive: boolean('tax_inclusive').notNull().default(false),
+    /** Who computed the tax: the owner's 'rules' or 'stripe' (Stripe Tax). */
+    tax_source: text('tax_source'),
     currency: text('currency').notNull().default('USD'),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -201,7 +225,8 @@ export const orders = pgTable(
     confirmation_email_opened_at: timestamp('confirmation_email_opened_at', { withTimezone: true }),
     last_email_resent_at: timestamp('last_email_resent_at', { withTimezone: true }),
     stripe_session_id: text('stripe_session_id'),
-    stripe_payment_intent_id: text('stripe_payment_intent_id'),
+    /** The payment provider's id for the payment (Stripe's or the test provider's); the column keeps the spec's name. */
+    payment_id: text('stripe_payment_intent_id'),
     /** Which payment provider holds the payment: `test` (built-in) or `stripe`. */
     payment_provider: text('payment_provider').notNull().default('test'),
     payment_error: text('payment_error'),
@@ -222,7 +247,7 @@ export const orders = pgTable(
     index('orders_paid_at_idx').on(t.paid_at),
     // The admin list filters by status and pages newest first.
     index('orders_status_created_at_idx').on(t.status, t.created_at),
-    uniqueIndex('orders_payment_intent_key').on(t.stripe_payment_intent_id),
+    uniqueIndex('orders_payment_intent_key').on(t.payment_id),
   ],
 );
 
@@ -252,6 +277,16 @@ export const order_items = pgTable(
       .default(sql`'{}'::text[]`),
     /** The line's place in the cart, so receipts list items as the visitor added them. */
     position: integer('position').notNull().default(0),
+    /**
+     * Fill or fit (domain/placement.ts): how the artwork sits in the print area, as the visitor
+     * chose in the preview; null on lines ordered before the choice existed (the product's default).
+     */
+    fit: text('fit', { enum: ['fill', 'fit'] }),
+    /**
+     * The placement the print file was made with (area, crop, positions), recorded with the file:
+     * the provider is sent the same placement, and the admin sees it.
+     */
+    print_placement: jsonb('print_placement').$type<Placement>(),
     created_at: createdAt(),
   },
   (t) => [index('order_items_order_idx').on(t.order_id)],
@@ -266,6 +301,8 @@ export const order_refunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     amount: cents('amount').notNull(),
+    /** Cents of the amount that are tax given back: the order's tax in proportion to the refund. */
+    tax_amount: cents('tax_amount').notNull().default(0),
     currency: text('currency').notNull(),
     provider_refund_id: text('provider_refund_id'),
     created_at: createdAt(),
@@ -402,9 +439,15 @@ export const mockups = pgTable(
     storage_path: text('storage_path').notNull(),
     /** Smaller copies of the view for `srcset`; null on mockups made before they existed. */
     renditions: jsonb('renditions').$type<StoredRendition[]>(),
+    /** The artwork's fill or fit on this view (domain/placement.ts); older rows had the product's default. */
+    fit: text('fit', { enum: ['fill', 'fit'] })
+      .notNull()
+      .default('fill'),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('mockups_unique_view').on(t.transformation_id, t.printful_variant_id, t.source, t.placement)],
+  (t) => [
+    uniqueIndex('mockups_unique_view').on(t.transformation_id, t.printful_variant_id, t.source, t.placement, t.fit),
+  ],
 );
 
 /**
@@ -421,5 +464,9 @@ export const funnel_events = pgTable(
     order_id: uuid('order_id'),
     occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('funnel_events_occurred_step_idx').on(t.occurred_at, t.step, t.visit_id)],
+  (t) => [
+    index('funnel_events_occurred_step_idx').on(t.occurred_at, t.step, t.visit_id),
+    // A visit has one row per step: concurrent reports of the same step insert nothing more.
+    uniqueIndex('funnel_events_visit_step_key').on(t.visit_id, t.step),
+  ],
 );

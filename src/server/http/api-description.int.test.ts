@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from './route-registry.js';
-import { API_ROUTES, isDescribable } from './api-description.js';
+import { isDescribable } from './api-description.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 let shop: TestApp;
@@ -26,18 +26,17 @@ describe('GET /api/openapi.json describes the whole API (OpenAPI 3)', () => {
 
   it('has a description for every route the app registers, public and admin', () => {
     const undescribed = routes()
-      .map((route) => `${route.method} ${route.url}`)
-      .filter((key) => !API_ROUTES[key]);
+      .filter((route) => !document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()]?.summary)
+      .map((route) => `${route.method} ${route.url}`);
     expect(undescribed).toEqual([]);
     expect(routes().length).toBeGreaterThan(40);
   });
 
-  it('lists every route under its path and method, with its summary', () => {
-    for (const route of routes()) {
-      const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
-      expect(operation, `${route.method} ${route.url}`).toBeDefined();
-      expect(operation.summary).toBe(API_ROUTES[`${route.method} ${route.url}`]!.summary);
-    }
+  it('lists every route under its path and method, with the summary written beside the route', () => {
+    expect(document.paths['/api/auth/logout']!.post.summary).toBe('Ends the session');
+    expect(document.paths['/api/orders/{id}']!.get.summary).toBe(
+      "An order's status, items and tracking, for its customer",
+    );
   });
 
   it("documents bodies with the routes' own zod schemas", () => {

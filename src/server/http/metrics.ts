@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { describeRoute } from './api-description.js';
 
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry, prefix: 'wanderer_' });
@@ -93,13 +94,17 @@ export function registerMetrics(app: FastifyInstance, options: { token?: string 
     httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', async (request, reply) => {
-    if (options.token && request.headers.authorization !== `Bearer ${options.token}`) {
-      return reply.status(401).send({ error: 'Unauthorized' });
-    }
-    return reply
-      .header('cache-control', 'no-store')
-      .type(metricsRegistry.contentType)
-      .send(await metricsRegistry.metrics());
-  });
+  app.get(
+    '/metrics',
+    { schema: describeRoute('Prometheus metrics (bearer token when METRICS_TOKEN is set)') },
+    async (request, reply) => {
+      if (options.token && request.headers.authorization !== `Bearer ${options.token}`) {
+        return reply.status(401).send({ error: 'Unauthorized' });
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .type(metricsRegistry.contentType)
+        .send(await metricsRegistry.metrics());
+    },
+  );
 }

@@ -9,7 +9,7 @@
  * `DatabaseHandle.listen`).
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { DatabaseHandle } from '../db/client.js';
 
 export const CACHE_CHANNEL = 'wanderer_cache';
@@ -60,11 +60,11 @@ export class ReadCache {
   get<T>(
     app: FastifyInstance,
     url: string,
-    options: { tables: readonly string[]; load: () => Promise<T>; variant?: () => string },
+    options: { tables: readonly string[]; load: () => Promise<T>; variant?: () => string; schema?: FastifySchema },
   ): void {
     const read: CachedRead = { tables: options.tables, entries: new Map(), generation: 0 };
     this.reads.set(url, read);
-    app.get(url, async (request, reply) => {
+    app.get(url, { schema: options.schema }, async (request, reply) => {
       const key = options.variant?.() ?? '';
       let entry = read.entries.get(key);
       if (!entry) {

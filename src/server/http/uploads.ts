@@ -1,11 +1,12 @@
 /**
  * Multipart uploads of the back office (style previews, the hero background, example pairs):
- * each file read with a size cap that answers in the spec's words, then checked by its bytes
- * and re-encoded as a JPEG for public serving, which also drops every byte of metadata.
+ * each file read with a size cap that answers in the spec's words. The images module then
+ * checks each by its bytes and re-encodes it for public serving (`toPublicJpeg`).
  */
 import type { FastifyRequest } from 'fastify';
-import { renderBoundedJpeg, sniffImageFormat } from '../modules/images/index.js';
-import { badRequest, payloadTooLarge, unprocessable } from './errors.js';
+import { UPLOAD_MESSAGES } from '../../domain/upload.js';
+import { badRequest, payloadTooLarge } from './errors.js';
+import { checkMultipartBoundary, multipartFailure } from './multipart.js';
 
 export interface UploadedFile {
   field: string;
@@ -28,6 +29,18 @@ export async function readUploads(
   rules: Record<string, FileRule>,
 ): Promise<{ files: Map<string, UploadedFile>; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
+  checkMultipartBoundary(request, UPLOAD_MESSAGES.malformedUpload);
+  try {
+    return await readParts(request, rules);
+  } catch (error) {
+    throw multipartFailure(error);
+  }
+}
+
+async function readParts(
+  request: FastifyRequest,
+  rules: Record<string, FileRule>,
+): Promise<{ files: Map<string, UploadedFile>; fields: Record<string, string> }> {
   const largest = Math.max(...Object.values(rules).map((rule) => rule.maxBytes));
   const files = new Map<string, UploadedFile>();
   const fields: Record<string, string> = {};
@@ -56,27 +69,4 @@ export async function readUploads(
       files.set(part.fieldname, { field: part.fieldname, fileName: part.filename || 'image', buffer });
   }
   return { files, fields };
-}
-
-export interface PublicImage {
-  buffer: Buffer;
-  width: number;
-  height: number;
-}
-
-/**
- * The image as a public JPEG no larger than the box: upright, sRGB, without EXIF or GPS.
- * Anything that is not one of the accepted photo formats by its bytes is refused.
- */
-export async function toPublicJpeg(
-  input: Buffer,
-  box: { width: number; height: number; quality?: number },
-  notAnImage: string,
-): Promise<PublicImage> {
-  if (!sniffImageFormat(input.subarray(0, 64))) throw unprocessable(notAnImage);
-  try {
-    return await renderBoundedJpeg(input, box);
-  } catch {
-    throw unprocessable(notAnImage);
-  }
 }

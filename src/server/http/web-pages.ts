@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES, SHARE_IMAGE, type Page } from '../../domain/pages.js';
-import { escapeHtml } from '../modules/email/index.js';
+import { escapeHtml } from '../infra/html.js';
 
 export interface SiteHead {
   siteName: string;

@@ -32,6 +32,8 @@ export interface PoolOptions {
   maxThreads: number;
   /** How long an idle thread (and the memory it holds) is kept, in milliseconds. */
   idleTimeout: number;
+  /** Threads kept however long they idle, once the pool has started (default none). */
+  keptThreads?: number;
 }
 
 /** A worker-thread pool that starts on its first task and can be closed and used again. */
@@ -54,7 +56,8 @@ export function lazyPool<Task, Result>(name: string, callerUrl: string, options:
     run(task, runOptions) {
       if (!pool) {
         const { filename, execArgv } = workerScript(name, callerUrl);
-        pool = new Piscina({ filename, execArgv, minThreads: 0, ...options });
+        const { keptThreads = 0, ...limits } = options;
+        pool = new Piscina({ filename, execArgv, minThreads: keptThreads, ...limits });
         openPools.add(lazy as LazyPool<unknown, unknown>);
       }
       return pool.run(task, runOptions);

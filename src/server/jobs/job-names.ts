@@ -54,6 +54,12 @@ export interface JobSettings {
    * once none is being served (see `startJobQueue`). A job a visitor is watching never waits.
    */
   background?: boolean;
+  /**
+   * CPU-heavy work: 'interactive' is a visitor's (their artwork's preview), run at once;
+   * 'deferred' (print files, style previews, product pictures) waits while interactive work
+   * runs in this process, one at a time (infra/work-gate.ts).
+   */
+  lane?: 'interactive' | 'deferred';
 }
 
 const defaults: JobSettings = {
@@ -67,16 +73,24 @@ const defaults: JobSettings = {
 /** Per-job tuning, one entry per job (so that every queue is made at start); `{}` runs with the defaults. */
 export const jobSettings: Record<JobName, Partial<JobSettings>> = {
   'storage.delete': { background: true },
-  'catalog.product-image': {},
-  'catalog.catalog-images': { policy: 'exclusive' },
-  'style.render-preview': {},
+  // Start-up and the admin's pictures: drawn when no visitor is waiting for an artwork.
+  'catalog.product-image': { lane: 'deferred' },
+  'catalog.catalog-images': { policy: 'exclusive', lane: 'deferred' },
+  'style.render-preview': { lane: 'deferred' },
   // A render takes seconds, a hosted AI minutes; a crashed one is retried once its heartbeat stops.
-  'transformation.render': { concurrency: 2, retryLimit: 2, retryDelaySeconds: 2, expireInSeconds: 5 * 60 },
+  'transformation.render': {
+    concurrency: 2,
+    retryLimit: 2,
+    retryDelaySeconds: 2,
+    expireInSeconds: 5 * 60,
+    lane: 'interactive',
+  },
   // Print files are big (up to 6000 px): one at a time keeps memory in check. One job per line
   // (singletonKey = line id). A print file waits while visitors' work runs, so its time limit
   // is long; a crashed one is retried once its heartbeat stops.
   'order.print-file': {
     concurrency: 1,
+    lane: 'deferred',
     retryLimit: 5,
     retryDelaySeconds: 10,
     expireInSeconds: 60 * 60,

@@ -2,11 +2,13 @@
  * The job queue: pg-boss on the shop's own database (PGlite through its `db` option, or
  * PostgreSQL), so jobs survive a crash and any number of worker processes can share them.
  */
+import { randomUUID } from 'node:crypto';
 import { PgBoss, type JobInsert, type SendOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { transactionExecutor, type DatabaseHandle, type Transaction } from '../db/client.js';
 import type { RequestsInFlight } from '../http/in-flight.js';
 import { jobRuns, reportQueueDepths, timed } from '../http/metrics.js';
+import { workGate } from '../infra/work-gate.js';
 import type { NextJob } from './flow.js';
 import {
   JOB_NAMES,
@@ -33,6 +35,11 @@ export interface JobQueue {
   sendAll(jobs: readonly NextJob[], tx?: Transaction): Promise<void>;
   /** The states of the jobs of `name` whose payload contains `data` (pg-boss keeps finished ones for days). */
   states<N extends JobName>(name: N, data: Partial<JobPayloads[N]>): Promise<JobState[]>;
+  /**
+   * Where the waiting job of `name` whose payload contains `data` stands in its queue, with
+   * how long the queue's last jobs took: null when no such job is waiting (running, done, gone).
+   */
+  position<N extends JobName>(name: N, data: Partial<JobPayloads[N]>): Promise<QueuePosition | null>;
   /** Tells this process's workers of `name` to look for work now rather than at their next poll. */
   wake(name: JobName): void;
   /**
@@ -47,6 +54,30 @@ export interface JobQueue {
 }
 
 export { LIVE_JOB_STATES, type JobState } from './job-names.js';
+
+export interface QueuePosition {
+  /** Jobs of the queue waiting ahead of this one (due now, queued earlier). */
+  ahead: number;
+  /** Jobs of the queue being worked now, in every process. */
+  running: number;
+  /** Seconds each of the queue's last completed jobs ran, newest first (at most `RECENT_RUNS`). */
+  recentSeconds: number[];
+}
+
+/** How many of a queue's last runs its time estimate follows. */
+const RECENT_RUNS = 20;
+/** How long a queue's running count and recent run times serve every waiting visitor's estimate. */
+export const RUNS_FRESH_MS = 2_000;
+
+/**
+ * On PostgreSQL, where other processes may queue the jobs this one works, a queued job is
+ * announced on this channel (`<queue> <process>`) and a worker process wakes a slot for it:
+ * pg-boss alone finds it only at its next poll, up to `POLLING_SECONDS` later, at every step
+ * of a visitor's artwork.
+ */
+const QUEUED_CHANNEL = 'job_queued';
+/** How often an idle worker slot asks for a job when nothing woke it. */
+const POLLING_SECONDS = 2;
 
 /** How often pg-boss looks for jobs whose time or heartbeat ran out (its default is a minute). */
 const SUPERVISE_SECONDS = 10;
@@ -69,6 +100,7 @@ export async function startJobQueue(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
   requests?: RequestsInFlight,
+  { pollingSeconds = POLLING_SECONDS }: { pollingSeconds?: number } = {},
 ): Promise<JobQueue> {
   const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
   const boss =
@@ -162,20 +194,66 @@ export async function startJobQueue(
       return;
     }
   };
+  const isDue = (options?: SendOptions) =>
+    !options?.startAfter || (typeof options.startAfter === 'number' && options.startAfter <= 0);
   /** A job delayed to later is found by the polling; waking a slot for it finds nothing. */
   const wakeIfDue = (name: JobName, options?: SendOptions) => {
-    if (!options?.startAfter || (typeof options.startAfter === 'number' && options.startAfter <= 0)) wake(name);
+    if (isDue(options)) wake(name);
+  };
+  // This process wakes its own slots directly; the announcement is for the others.
+  const processId = randomUUID();
+  const announce = async (names: Iterable<JobName>, tx?: Transaction) => {
+    if (database.kind !== 'postgres') return;
+    const executor = tx ? transactionExecutor(tx) : database.executor;
+    // Inside a transaction the announcement goes out when it commits, with the jobs.
+    for (const name of new Set(names))
+      await executor.executeSql('select pg_notify($1, $2)', [QUEUED_CHANNEL, `${name} ${processId}`]);
+  };
+  const announceSafely = (names: Iterable<JobName>) =>
+    announce(names).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not announce queued jobs; other processes find them at their next poll'),
+    );
+  let stopListening: (() => Promise<void>) | undefined;
+
+  // What every waiting visitor's estimate shares: read once per queue every few seconds, not
+  // once per visitor (each read scans the queue's finished jobs, kept for two weeks).
+  const runs = new Map<JobName, { at: number; read: Promise<Omit<QueuePosition, 'ahead'>> }>();
+  const readRuns = async (name: JobName): Promise<Omit<QueuePosition, 'ahead'>> => {
+    const { rows } = await database.executor.executeSql(
+      `select
+         (select count(*) from pgboss.job where name = $1 and state = 'active')::int as running,
+         (select coalesce(json_agg(seconds), '[]'::json) from (
+           select extract(epoch from completed_on - started_on)::float8 as seconds from pgboss.job
+           where name = $1 and state = 'completed' and started_on is not null
+           order by completed_on desc limit ${RECENT_RUNS}) recent) as recent`,
+      [name],
+    );
+    const [{ running, recent }] = rows as [{ running: number; recent: number[] | string }];
+    const seconds = typeof recent === 'string' ? (JSON.parse(recent) as number[]) : recent;
+    return { running, recentSeconds: seconds.map(Number) };
+  };
+  const queueRuns = (name: JobName) => {
+    const cached = runs.get(name);
+    if (cached && Date.now() - cached.at < RUNS_FRESH_MS) return cached.read;
+    const read = readRuns(name);
+    runs.set(name, { at: Date.now(), read });
+    read.catch(() => runs.delete(name));
+    return read;
   };
 
   return {
     async send(name, data, options) {
       const id = await boss.send(name, data as object, options ?? {});
       wakeIfDue(name, options);
+      if (isDue(options)) await announceSafely([name]);
       return id;
     },
 
-    sendWithin: (tx, name, data, options) =>
-      boss.send(name, data as object, { ...options, db: transactionExecutor(tx) }),
+    async sendWithin(tx, name, data, options) {
+      const id = await boss.send(name, data as object, { ...options, db: transactionExecutor(tx) });
+      if (isDue(options)) await announce([name], tx);
+      return id;
+    },
 
     // One statement per queue, however many jobs: a batch of paid orders queues its e-mails
     // and fulfilment hand-overs in two.
@@ -188,12 +266,38 @@ export async function startJobQueue(
       }
       for (const [name, inserts] of byQueue)
         await boss.insert(name, inserts, tx ? { db: transactionExecutor(tx) } : {});
-      if (!tx) for (const job of jobs) wakeIfDue(job.name, job.options);
+      const due = jobs.filter((job) => isDue(job.options)).map((job) => job.name);
+      if (tx) {
+        await announce(due, tx);
+        return;
+      }
+      for (const job of jobs) wakeIfDue(job.name, job.options);
+      await announceSafely(due);
     },
 
     wake,
 
     ready: async () => {},
+
+    async position(name, data) {
+      // `state < 'active' and not blocked` is the predicate of pg-boss's index of waiting jobs
+      // (`state in ('created', 'retry')` is the same set, but read the whole job table).
+      const { rows } = await database.executor.executeSql(
+        `with mine as (
+           select created_on from pgboss.job
+           where name = $1 and state < 'active' and not blocked and data @> $2::jsonb
+           order by created_on desc limit 1
+         )
+         select (select count(*) from pgboss.job j, mine
+                  where j.name = $1 and j.state < 'active' and not j.blocked and j.start_after <= now()
+                    and j.created_on < mine.created_on)::int as ahead
+         from mine`,
+        [name, JSON.stringify(data)],
+      );
+      const [row] = rows as Array<{ ahead: number }>;
+      if (!row) return null;
+      return { ahead: row.ahead, ...(await queueRuns(name)) };
+    },
 
     async states(name, data) {
       const jobs = await boss.findJobs(name, { data: data as object });
@@ -202,20 +306,28 @@ export async function startJobQueue(
 
     async work(handlers) {
       for (const [name, handler] of Object.entries(handlers) as Array<[JobName, (data: unknown) => Promise<void>]>) {
-        const { concurrency, background } = settingsFor(name);
+        const { concurrency, background, lane } = settingsFor(name);
+        const inLane = <T>(work: () => Promise<T>) =>
+          lane === 'interactive'
+            ? workGate.interactiveWork(work)
+            : lane === 'deferred'
+              ? workGate.deferredWork(work)
+              : work();
         const ids: string[] = [];
         const busy = new Set<string>();
         busySlots.set(name, busy);
         for (let slot = 0; slot < concurrency; slot += 1) {
           let workerId = '';
-          workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+          workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: pollingSeconds }, async ([job]) => {
             busy.add(workerId);
             try {
               if (background) await requests?.quiet(BACKGROUND_WAIT.quietMs, BACKGROUND_WAIT.maxWaitMs);
-              await timed(
-                (seconds, failed) =>
-                  jobRuns.observe({ queue: name, outcome: failed ? 'failed' : 'completed' }, seconds),
-                () => handler(job.data),
+              await inLane(() =>
+                timed(
+                  (seconds, failed) =>
+                    jobRuns.observe({ queue: name, outcome: failed ? 'failed' : 'completed' }, seconds),
+                  () => handler(job.data),
+                ),
               );
             } catch (error) {
               log.warn({ err: error, job: name, jobId: job.id }, 'job failed; it will be retried');
@@ -231,10 +343,18 @@ export async function startJobQueue(
         }
         workerIds.set(name, ids);
       }
+      // A payload of '*' (a missed notification, or this process's own write) is left to the
+      // polling: this process woke its own slots already.
+      if (database.kind === 'postgres' && !stopListening)
+        stopListening = await database.listen(QUEUED_CHANNEL, (payload) => {
+          const [name, from] = payload.split(' ');
+          if (from !== processId && workerIds.has(name as JobName)) wake(name as JobName);
+        });
     },
 
     async stop() {
       clearInterval(resumeCrashed);
+      await stopListening?.();
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

@@ -11,9 +11,8 @@ import { jobsFor, makePrintFiles, waitFor } from '../testing/fixtures/jobs.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { markOrderPaid } from '../modules/payments/events.js';
 import { CONFIRMATION_KIND } from '../modules/email/service.js';
-import { createJobHandlers } from './handlers.js';
+import { createJobHandlers, recoverStrandedWork } from '../job-wiring.js';
 import { startJobQueue, type JobQueue } from './queue.js';
-import { recoverStrandedWork } from './recovery.js';
 
 const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
 
@@ -87,7 +86,7 @@ describe('the paid transition and its jobs commit together', () => {
       id: 'evt_queue_down',
       provider: 'test',
       type: 'payment_intent.succeeded',
-      paymentIntentId: order.stripe_payment_intent_id!,
+      paymentIntentId: order.payment_id!,
       orderId,
       amount: order.total_amount,
       currency: 'usd',
@@ -144,7 +143,7 @@ describe('the recovery sweep queues what a crash left owed, once', () => {
       .set({
         confirmation_email_sent_at: new Date(),
         printful_status: 'pending',
-        printful_order_id: 'SIM-1',
+        provider_order_id: 'SIM-1',
         fulfilment_attempts: 1,
       })
       .where(eq(orders.id, done));
@@ -181,7 +180,7 @@ describe('the recovery sweep queues what a crash left owed, once', () => {
     await shop.context.jobs.work(createJobHandlers(shop.context));
     const order = await waitFor(
       () => orderOf(shop, orderId),
-      (row) => row.printful_order_id !== null && row.confirmation_email_sent_at !== null,
+      (row) => row.provider_order_id !== null && row.confirmation_email_sent_at !== null,
       60_000,
     );
     expect(order.fulfilment_attempts).toBe(1);

@@ -7,16 +7,14 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
 import { newProductPricing } from '../../domain/pricing.js';
 import { DEFAULT_STYLES } from '../../domain/styles.js';
 import { categoryFromType, difficultyFromType } from '../../domain/catalog-rules.js';
 import type { AppContext } from '../context.js';
-import { physical_items, styles } from '../db/schema.js';
 import { storeRenditions } from '../infra/renditions.js';
-import { defaultStoreProducts, findBuiltinVariant } from '../modules/catalog/index.js';
+import { defaultStoreProducts, findBuiltinVariant, seedProductsIfEmpty } from '../modules/catalog/index.js';
 import { queueMissingProductImages } from '../modules/mockups/index.js';
-import { queueMissingStylePreviews } from '../modules/styles/index.js';
+import { queueMissingStylePreviews, seedStylesIfEmpty } from '../modules/styles/index.js';
 import {
   EXAMPLES_ASSET_DIR,
   STATIC_EXAMPLE_PAIRS,
@@ -44,44 +42,38 @@ export async function queueSeedRenders(context: AppContext): Promise<void> {
   await queueMissingProductImages(context);
 }
 
-async function isEmpty(context: AppContext, table: typeof styles | typeof physical_items): Promise<boolean> {
-  const [{ rows }] = await context.db.select({ rows: count() }).from(table);
-  return rows === 0;
-}
-
 async function seedStyles(context: AppContext): Promise<void> {
-  if (!(await isEmpty(context, styles))) return;
-  await context.db.insert(styles).values(DEFAULT_STYLES.map((style) => ({ ...style, is_active: true })));
-  context.log.info(`seeded ${DEFAULT_STYLES.length} art styles`);
+  const seeded = await seedStylesIfEmpty(context.db, DEFAULT_STYLES);
+  if (seeded > 0) context.log.info(`seeded ${seeded} art styles`);
 }
 
 async function seedProducts(context: AppContext): Promise<void> {
-  if (!(await isEmpty(context, physical_items))) return;
-  const now = new Date();
-  const rows = defaultStoreProducts.map((entry) => {
-    const found = findBuiltinVariant(entry.variantId);
-    if (!found) throw new Error(`Default product ${entry.name} names unknown variant ${entry.variantId}`);
-    const baseCost = Number(found.variant.price);
-    const pricing = newProductPricing(baseCost, entry.markupPercentage);
-    return {
-      name: entry.name,
-      description: entry.description,
-      printful_product_id: found.product.id,
-      printful_variant_id: found.variant.id,
-      printful_base_cost: pricing.baseCost,
-      markup_percentage: pricing.markupPercentage,
-      markup_dollar: pricing.markupDollar,
-      final_price: pricing.finalPrice,
-      price: pricing.price,
-      printful_sync_status: 'synced' as const,
-      last_synced_at: now,
-      is_enabled: true,
-      product_category: entry.category ?? categoryFromType(found.product.type),
-      difficulty_level: difficultyFromType(found.product.type),
-    };
+  const seeded = await seedProductsIfEmpty(context.db, () => {
+    const now = new Date();
+    return defaultStoreProducts.map((entry) => {
+      const found = findBuiltinVariant(entry.variantId);
+      if (!found) throw new Error(`Default product ${entry.name} names unknown variant ${entry.variantId}`);
+      const baseCost = Number(found.variant.price);
+      const pricing = newProductPricing(baseCost, entry.markupPercentage);
+      return {
+        name: entry.name,
+        description: entry.description,
+        printful_product_id: found.product.id,
+        printful_variant_id: found.variant.id,
+        printful_base_cost: pricing.baseCost,
+        markup_percentage: pricing.markupPercentage,
+        markup_dollar: pricing.markupDollar,
+        final_price: pricing.finalPrice,
+        price: pricing.price,
+        printful_sync_status: 'synced' as const,
+        last_synced_at: now,
+        is_enabled: true,
+        product_category: entry.category ?? categoryFromType(found.product.type),
+        difficulty_level: difficultyFromType(found.product.type),
+      };
+    });
   });
-  await context.db.insert(physical_items).values(rows);
-  context.log.info(`seeded ${rows.length} products from the built-in catalog`);
+  if (seeded > 0) context.log.info(`seeded ${seeded} products from the built-in catalog`);
 }
 
 const STATIC_EXAMPLE_FILES = STATIC_EXAMPLE_PAIRS.flatMap((pair) => [

@@ -10,7 +10,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { closeContext, createContext, type AppContext } from '../context.js';
-import { createJobHandlers } from '../jobs/handlers.js';
+import { createJobHandlers } from '../job-wiring.js';
 import { createLogger } from '../logger.js';
 import { seedData, seedShop } from '../seed/seed.js';
 import { createTestDatabase } from './test-database.js';

@@ -135,9 +135,11 @@ export function TransformPage() {
 
   const addToCart = useCallback(
     (product: Product, quantity: number) => {
-      // A product the catalog can no longer make is not sold (the server refuses it too).
-      if (!transformationId || !progress.publicUrl || mockups.states[product.id]?.status === 'invalid') return;
-      const views = mockups.states[product.id]?.mockups ?? [];
+      // A product the catalog can no longer make, or that would print blurry, is not sold (the server refuses it too).
+      const state = mockups.states[product.id];
+      if (!transformationId || !progress.publicUrl || state?.status === 'invalid') return;
+      if (state?.print && !state.print.sharp) return;
+      const views = state?.mockups ?? [];
       cart.add({
         product: {
           id: product.id,
@@ -150,6 +152,7 @@ export function TransformPage() {
         artworkUrl: progress.publicUrl,
         mockupUrls: views.map((mockup) => mockup.mockup_url),
         thumbnailRenditions: views[0]?.renditions ?? progress.renditions,
+        ...(state?.print ? { fit: state.print.fit } : {}),
       });
       reportStep('added_to_cart', transformationId);
       toast.success(`${product.name} added to your cart`);
@@ -162,6 +165,22 @@ export function TransformPage() {
     void mockups.ensure(product);
   };
   const previewState = previewing ? mockups.states[previewing.id] : undefined;
+  // Where this size prints blurry, the largest other size of the same product that prints sharp.
+  const sharperSize = (() => {
+    if (!previewing || !previewState?.print || previewState.print.sharp) return null;
+    const sizes = productList.filter(
+      (other) =>
+        other.id !== previewing.id &&
+        other.printful_product_id !== null &&
+        other.printful_product_id === previewing.printful_product_id &&
+        mockups.states[other.id]?.print?.sharp,
+    );
+    const area = (other: Product) => {
+      const print = mockups.states[other.id]!.print!;
+      return print.print_width * print.print_height;
+    };
+    return sizes.sort((a, b) => area(b) - area(a))[0]?.name ?? null;
+  })();
   const step = checkoutOpen ? 4 : artworkReady ? 3 : processing ? 2 : 1;
 
   return (
@@ -262,6 +281,9 @@ export function TransformPage() {
         status={previewState?.status ?? 'pending'}
         error={previewState?.error ?? null}
         supportEmail={site?.supportEmail ?? ''}
+        print={previewState?.print}
+        sharperSize={sharperSize}
+        onFit={(fit) => previewing && void mockups.setFit(previewing, fit)}
         onClose={() => setPreviewing(null)}
         onAdd={(quantity) => {
           if (previewing) addToCart(previewing, quantity);

@@ -19,6 +19,12 @@ export interface PrintfulClientOptions {
   timeoutMs?: number;
 }
 
+/** One call's own limits: a visitor waiting on a quote cannot wait for four back-offs. */
+export interface PrintfulCallOptions {
+  maxRetries?: number;
+  timeoutMs?: number;
+}
+
 export class PrintfulError extends Error {
   constructor(
     message: string,
@@ -47,12 +53,12 @@ export class PrintfulClient {
     return this.request<T>('GET', path);
   }
 
-  post<T>(path: string, body: unknown): Promise<T> {
-    return this.request<T>('POST', path, body);
+  post<T>(path: string, body: unknown, call?: PrintfulCallOptions): Promise<T> {
+    return this.request<T>('POST', path, body, call);
   }
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const maxRetries = this.options.maxRetries ?? 4;
+  async request<T>(method: string, path: string, body?: unknown, call: PrintfulCallOptions = {}): Promise<T> {
+    const maxRetries = call.maxRetries ?? this.options.maxRetries ?? 4;
     let backoff = this.options.backoffMs ?? 1_000;
     for (let attempt = 0; ; attempt += 1) {
       await this.slot();
@@ -66,7 +72,7 @@ export class PrintfulClient {
             ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
           },
           body: body !== undefined ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+          signal: AbortSignal.timeout(call.timeoutMs ?? this.options.timeoutMs ?? 30_000),
         });
       } catch (error) {
         if (attempt >= maxRetries)

@@ -17,6 +17,9 @@ const PUBLIC_PREFIXES = [
   'content/',
 ] as const;
 
+/** Every folder an object may live in: a backup copies them all. */
+export const STORAGE_PREFIXES: readonly string[] = [...PRIVATE_PREFIXES, ...PUBLIC_PREFIXES];
+
 export interface StoredObject {
   key: string;
   lastModified: Date;

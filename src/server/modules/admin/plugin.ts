@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { createAccessGuard } from '../auth/index.js';
 import { authRoutes } from '../auth/index.js';
 import { adminAnalyticsRoutes } from '../analytics/index.js';
+import { adminBackupRoutes } from '../backups/index.js';
 import { adminCatalogRoutes } from '../catalog/index.js';
 import { adminContentRoutes } from '../content/index.js';
 import { adminEmailRoutes } from '../email/index.js';
@@ -40,6 +41,7 @@ export async function adminApi(api: FastifyInstance, context: AppContext): Promi
       await adminEmailRoutes(admin, context);
       await adminCatalogRoutes(admin, context);
       await adminAnalyticsRoutes(admin, context);
+      await adminBackupRoutes(admin, context);
     },
     { prefix: '/api/admin' },
   );

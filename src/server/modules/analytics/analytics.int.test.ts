@@ -115,18 +115,7 @@ async function seedHistory() {
 
   const visits = Array.from({ length: 5 }, () => randomUUID());
   const steps: Array<[number, string[]]> = [
-    [
-      0,
-      [
-        'photo_uploaded',
-        'photo_uploaded',
-        'artwork_made',
-        'mockups_viewed',
-        'added_to_cart',
-        'checkout_started',
-        'paid',
-      ],
-    ],
+    [0, ['photo_uploaded', 'artwork_made', 'mockups_viewed', 'added_to_cart', 'checkout_started', 'paid']],
     [1, ['photo_uploaded', 'artwork_made', 'mockups_viewed', 'added_to_cart', 'checkout_started']],
     [2, ['photo_uploaded', 'artwork_made']],
     [3, ['photo_uploaded']],
@@ -166,6 +155,8 @@ describe('GET /api/admin/analytics over a seeded history', () => {
     expect(body.currency).toBe('USD');
     expect(body.totals).toEqual({
       gross: 8500,
+      shipping: 0,
+      tax: 0,
       refunds: 1500,
       net: 7000,
       orders: 3,
@@ -174,12 +165,44 @@ describe('GET /api/admin/analytics over a seeded history', () => {
     });
     expect(body.previous).toEqual({
       gross: 3000,
+      shipping: 0,
+      tax: 0,
       refunds: 0,
       net: 3000,
       orders: 1,
       units: 2,
       average_order_value: 3000,
     });
+  });
+
+  it('shows gross, shipping, tax and net apart: tax is owed, refunded tax is not (issue 33)', async () => {
+    const { db } = shop.context;
+    const id = randomUUID();
+    // Items 2000, shipping 700, sales tax 300 added: the customer paid 3000.
+    await db.insert(orders).values({
+      id,
+      status: 'paid',
+      customer_email: 'tax@example.com',
+      shipping_country: 'US',
+      subtotal_amount: 2000,
+      shipping_amount: 700,
+      tax_amount: 300,
+      tax_rate: 10,
+      tax_name: 'Sales tax',
+      total_amount: 3000,
+      currency: 'usd',
+      paid_at: new Date('2025-01-10T12:00:00Z'),
+      created_at: new Date('2025-01-10T12:00:00Z'),
+    });
+    await db.insert(order_refunds).values({
+      order_id: id,
+      amount: 1000,
+      tax_amount: 100,
+      currency: 'usd',
+      created_at: new Date('2025-01-12T12:00:00Z'),
+    });
+    const { body } = await analytics('from=2025-01-01&to=2025-01-31');
+    expect(body.totals).toMatchObject({ gross: 3000, shipping: 700, tax: 200, refunds: 1000, net: 1800 });
   });
 
   it('counts each visit once per funnel step, with step conversion', async () => {
@@ -264,17 +287,17 @@ describe('recording the funnel', () => {
 
   it('records what the browser reports, and what the server sees: checkout started, then paid', async () => {
     const visitId = visit();
+    const [product] = await sellableProducts(shop.context);
+    const { transformationId } = await createArtwork(shop.context);
     for (const step of ['artwork_made', 'mockups_viewed', 'added_to_cart']) {
       const response = await shop.app.inject({
         method: 'POST',
         url: '/api/events',
         headers: { 'x-visit-id': visitId },
-        payload: { step },
+        payload: { step, transformation_id: transformationId },
       });
       expect(response.statusCode).toBe(204);
     }
-    const [product] = await sellableProducts(shop.context);
-    const { transformationId } = await createArtwork(shop.context);
     const checkout = await shop.app.inject({
       method: 'POST',
       url: '/api/checkout',
@@ -306,11 +329,12 @@ describe('recording the funnel', () => {
     });
     expect(paid.statusCode).toBe(400);
     const before = (await shop.context.db.select().from(funnel_events)).length;
+    const { transformationId } = await createArtwork(shop.context);
     const anonymous = await shop.app.inject({
       method: 'POST',
       url: '/api/events',
       headers: { 'x-visit-id': 'not-a-uuid' },
-      payload: { step: 'artwork_made' },
+      payload: { step: 'artwork_made', transformation_id: transformationId },
     });
     expect(anonymous.statusCode).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -321,15 +345,15 @@ describe('recording the funnel', () => {
     await shop.context.db.execute(sql`alter table funnel_events rename to funnel_events_away`);
     try {
       const visitId = visit();
+      const [product] = await sellableProducts(shop.context);
+      const { transformationId } = await createArtwork(shop.context);
       const event = await shop.app.inject({
         method: 'POST',
         url: '/api/events',
         headers: { 'x-visit-id': visitId },
-        payload: { step: 'added_to_cart' },
+        payload: { step: 'added_to_cart', transformation_id: transformationId },
       });
       expect(event.statusCode).toBe(204);
-      const [product] = await sellableProducts(shop.context);
-      const { transformationId } = await createArtwork(shop.context);
       const checkout = await shop.app.inject({
         method: 'POST',
         url: '/api/checkout',

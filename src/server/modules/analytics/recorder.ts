@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { VISIT_HEADER, type FunnelStep } from '../../../domain/analytics.js';
 import type { AppContext } from '../../context.js';
-import { funnel_events } from '../../db/schema.js';
+import { insertFunnelEventOnce } from './repository.js';
 
 export interface FunnelEvent {
   visitId: string | null;
@@ -24,17 +24,21 @@ export function visitIdOf(request: FastifyRequest): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Queues the row and returns at once; nothing is recorded for a request without a visit id. */
+/**
+ * Queues the row and returns at once; nothing is recorded for a request without a visit id.
+ * A visit has one row per step at most (the funnel counts visits, not repeats), so the rows
+ * one visit can make are bounded however often it reports.
+ */
 export function recordFunnelEvent(context: AppContext, event: FunnelEvent): void {
   if (!event.visitId) return;
-  const write = async () => {
-    await context.db.insert(funnel_events).values({
-      visit_id: event.visitId!,
-      step: event.step,
-      transformation_id: event.transformationId ?? null,
-      order_id: event.orderId ?? null,
+  const { visitId, step } = event;
+  const write = () =>
+    insertFunnelEventOnce(context.db, {
+      visitId,
+      step,
+      transformationId: event.transformationId ?? null,
+      orderId: event.orderId ?? null,
     });
-  };
   setImmediate(() => {
     write().catch((error: unknown) =>
       context.log.warn({ err: error, step: event.step }, 'could not record a funnel event'),

@@ -12,9 +12,10 @@ import type { AppContext } from '../../context.js';
 import { currentSession } from './guard.js';
 import { LoginThrottle, addressKey } from './login-throttle.js';
 import { HttpError } from '../../http/errors.js';
-import { escapeHtml } from '../email/index.js';
+import { escapeHtml } from '../../infra/html.js';
 import { SIGN_UP_CONFIRM_ROUTE, confirmSignUp, requestSignUp, signIn } from './service.js';
 import { clearSessionCookie, endSession, readSessionToken, writeSessionCookie } from './sessions.js';
+import { describeRoute } from '../../http/api-description.js';
 
 const confirmQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
@@ -37,53 +38,78 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
   // New accounts per address: 10 an hour is plenty for people and little for scripts.
   const signUpThrottle = new LoginThrottle(10, 60 * 60 * 1000);
 
-  app.post('/api/auth/login', async (request, reply) => {
-    const input = signInSchema.parse(request.body ?? {});
-    const signedIn = await signIn(context.db, signInThrottle, { ...input, address: request.ip });
-    writeSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
-    return { user: signedIn.user } satisfies SessionView;
-  });
+  app.post(
+    '/api/auth/login',
+    { schema: describeRoute('Signs in; sets the session cookie', { body: signInSchema }) },
+    async (request, reply) => {
+      const input = signInSchema.parse(request.body ?? {});
+      const signedIn = await signIn(context.db, signInThrottle, { ...input, address: request.ip });
+      writeSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+      return { user: signedIn.user } satisfies SessionView;
+    },
+  );
 
-  app.post('/api/auth/signup', async (request, reply) => {
-    const input = signUpSchema.parse(request.body ?? {});
-    const key = [addressKey(request.ip)];
-    const verdict = signUpThrottle.check(key);
-    if (verdict.blocked) return reply.status(429).send({ error: AUTH_MESSAGES.tooManySignUps, code: 'rate_limited' });
-    // Every attempt counts, taken or not: probing which e-mails have accounts (and making
-    // the server hash a password per try) is limited like creating them.
-    signUpThrottle.fail(key);
-    await requestSignUp(context, input);
-    return reply.status(202).send({ message: AUTH_MESSAGES.signUpCheckEmail } satisfies SignUpView);
-  });
+  app.post(
+    '/api/auth/signup',
+    {
+      schema: describeRoute(
+        'Asks for an account: e-mails a confirmation link (or, for a known address, a notice); answers alike',
+        { body: signUpSchema },
+      ),
+    },
+    async (request, reply) => {
+      const input = signUpSchema.parse(request.body ?? {});
+      const key = [addressKey(request.ip)];
+      const verdict = signUpThrottle.check(key);
+      if (verdict.blocked) return reply.status(429).send({ error: AUTH_MESSAGES.tooManySignUps, code: 'rate_limited' });
+      // Every attempt counts, taken or not: probing which e-mails have accounts (and making
+      // the server hash a password per try) is limited like creating them.
+      signUpThrottle.fail(key);
+      await requestSignUp(context, input);
+      return reply.status(202).send({ message: AUTH_MESSAGES.signUpCheckEmail } satisfies SignUpView);
+    },
+  );
 
   /** The link in the sign-up e-mail: the account is made, signed in, and sent to the shop. */
-  app.get(SIGN_UP_CONFIRM_ROUTE, async (request, reply) => {
-    const parsed = confirmQuerySchema.safeParse(request.query);
-    const signedIn = parsed.success ? await confirmSignUp(context.db, parsed.data.token).catch(refusedAsNull) : null;
-    // A person clicked this in an e-mail: a dead link gets a page, not an API error.
-    if (!signedIn)
-      return reply.status(400).type('text/html; charset=utf-8').send(linkInvalidPage(context.config.siteName));
-    writeSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
-    return reply.redirect('/', 303);
-  });
+  app.get(
+    SIGN_UP_CONFIRM_ROUTE,
+    { schema: describeRoute("The sign-up e-mail's link: makes the account, signs it in, redirects to /") },
+    async (request, reply) => {
+      const parsed = confirmQuerySchema.safeParse(request.query);
+      const signedIn = parsed.success ? await confirmSignUp(context.db, parsed.data.token).catch(refusedAsNull) : null;
+      // A person clicked this in an e-mail: a dead link gets a page, not an API error.
+      if (!signedIn)
+        return reply.status(400).type('text/html; charset=utf-8').send(linkInvalidPage(context.config.siteName));
+      writeSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+      return reply.redirect('/', 303);
+    },
+  );
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { schema: describeRoute('Ends the session') }, async (request, reply) => {
     const token = readSessionToken(request);
     if (token) await endSession(context.db, token);
     clearSessionCookie(request, reply);
     return reply.status(204).send();
   });
 
-  app.get('/api/auth/session', async (request, reply): Promise<SessionView> => {
-    reply.header('cache-control', 'no-store');
-    const { user } = await currentSession(context, request, reply);
-    return { user };
-  });
+  app.get(
+    '/api/auth/session',
+    { schema: describeRoute('The signed-in account, if any') },
+    async (request, reply): Promise<SessionView> => {
+      reply.header('cache-control', 'no-store');
+      const { user } = await currentSession(context, request, reply);
+      return { user };
+    },
+  );
 
   /** The spec's rpc is_admin: asked separately so the back office can time it out on its own. */
-  app.get('/api/auth/admin-status', async (request, reply): Promise<AdminStatusView> => {
-    reply.header('cache-control', 'no-store');
-    const { user } = await currentSession(context, request, reply);
-    return { isAdmin: user?.role === 'admin' };
-  });
+  app.get(
+    '/api/auth/admin-status',
+    { schema: describeRoute('Whether the signed-in account is an admin') },
+    async (request, reply): Promise<AdminStatusView> => {
+      reply.header('cache-control', 'no-store');
+      const { user } = await currentSession(context, request, reply);
+      return { isAdmin: user?.role === 'admin' };
+    },
+  );
 }

@@ -5,11 +5,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_TTL_MS, type SessionUser } from '../../../domain/auth.js';
+import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../../../domain/auth.js';
 import type { Database } from '../../db/client.js';
 import { deleteSession, extendSession, findLiveSession, insertSession } from './repository.js';
 
-export const SESSION_COOKIE = 'wanderer_session';
+export { SESSION_COOKIE };
 
 export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 

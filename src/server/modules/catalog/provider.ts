@@ -3,21 +3,10 @@
  * built-in catalog answers by default; Printful answers when a token is configured. Both
  * speak Printful's shapes, so the rest of the shop never asks which one it has.
  */
+import type { CatalogProductSummary } from '../../../domain/admin-products.js';
 import type { CatalogProduct, CatalogVariant } from '../../../domain/builtin-catalog.js';
 
-export type { CatalogProduct, CatalogVariant };
-
-/** A product as the catalog browser lists it (admin §3 "Catalog product"). */
-export interface CatalogProductSummary {
-  id: number;
-  name: string;
-  type: string;
-  brand: string;
-  model: string;
-  image: string;
-  variant_count: number;
-  currency: string;
-}
+export type { CatalogProduct, CatalogProductSummary, CatalogVariant };
 
 /** A product with its variants (admin §3 "Catalog product details"). */
 export interface CatalogProductDetails extends CatalogProductSummary {

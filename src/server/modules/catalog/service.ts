@@ -2,14 +2,13 @@
  * The spec's printful-integration actions on whichever catalog this shop has:
  * validate-variants and refresh-product-data (storefront §7, admin §7).
  */
-import { eq } from 'drizzle-orm';
 import { variantProblem, type VariantAlternative, type VariantValidation } from '../../../domain/variants.js';
 import type { AppContext } from '../../context.js';
-import { physical_items } from '../../db/schema.js';
 import { createBuiltinCatalog } from './builtin-provider.js';
 import { printfulClient } from '../../infra/printful/client.js';
 import { createPrintfulCatalog } from './printful-provider.js';
 import type { CatalogProvider, CatalogVariant } from './provider.js';
+import { setVariantBaseCost } from './repository.js';
 
 export function catalogProvider(context: AppContext): CatalogProvider {
   const { printful } = context.config;
@@ -96,9 +95,6 @@ export async function refreshProductData(context: AppContext, variantId: number)
       alternatives: await alternativesFor(provider, found.variant),
     };
   const baseCost = Number(found.variant.price);
-  await context.db
-    .update(physical_items)
-    .set({ printful_base_cost: baseCost, last_synced_at: new Date(), printful_sync_status: 'synced' })
-    .where(eq(physical_items.printful_variant_id, variantId));
+  await setVariantBaseCost(context.db, variantId, baseCost);
   return { success: true, variant_id: variantId, base_cost: baseCost };
 }

@@ -91,13 +91,13 @@ describe('POST /api/orders/:id/payment pays an unpaid order later', () => {
     // As if the provider had failed at checkout: the order waits with no payment.
     await shop.context.db
       .update(orders)
-      .set({ stripe_payment_intent_id: null, payment_error: 'Failed to create payment' })
+      .set({ payment_id: null, payment_error: 'Failed to create payment' })
       .where(eq(orders.id, placed.body.order_id));
 
     const again = await post(`/api/orders/${placed.body.order_id}/payment`);
     expect(again.status).toBe(200);
     const order = await orderOf(placed.body.order_id);
-    expect(order.stripe_payment_intent_id).toBe(again.body.client_secret.split('_secret_')[0]);
+    expect(order.payment_id).toBe(again.body.client_secret.split('_secret_')[0]);
     expect(order.payment_error).toBeNull();
   });
 });

@@ -1,12 +1,17 @@
 /**
  * Checkout: the cart becomes an order priced from our own catalog, then a payment with the
  * active provider. The client's names, prices, variants and artwork URLs are never trusted;
- * only product ids, quantities, the transformation and our own mockup URLs are taken.
+ * only product ids, quantities, the transformation, the fit and our own mockup URLs are taken.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type ParsedCheckoutRequest } from '../../../domain/checkout.js';
+import {
+  CHECKOUT_MESSAGES,
+  PAYMENT_MESSAGES,
+  type ParsedCheckoutRequest,
+  type ParsedQuoteRequest,
+} from '../../../domain/checkout.js';
+import type { ShippingQuote } from '../../../domain/shipping-quote.js';
 import {
   DEFAULT_CURRENCY,
   dollarsToCents,
@@ -16,13 +21,17 @@ import {
 } from '../../../domain/money.js';
 import type { AppContext } from '../../context.js';
 import { batchWhileBusy, loadAll, othersServed, perOwner, rowsByKey } from '../../db/batches.js';
-import { image_transformations, mockups, order_items, orders, physical_items } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { VARIANT_PROBLEM_PHRASES } from '../../../domain/variants.js';
 import { validateVariants } from '../catalog/index.js';
-import { mockupUrlsOf } from '../mockups/index.js';
+import { mockupUrlsOf, printChecks, printSourceOf } from '../mockups/index.js';
 import { PaymentProviderError } from '../payments/index.js';
 import { activePaymentProviderId, paymentProvider } from '../payments/index.js';
+import { type NewOrder } from '../order-records/index.js';
+import * as orderRecords from '../order-records/index.js';
+import { quoteLines, type PricedQuote } from './quote.js';
+import * as repository from './repository.js';
+import type { MockupRow, ProductRow, TransformationRow } from './repository.js';
 
 export class CheckoutError extends HttpError {
   constructor(
@@ -38,10 +47,6 @@ export interface CheckoutResult {
   orderId: string;
   clientSecret: string;
 }
-
-type TransformationRow = typeof image_transformations.$inferSelect;
-type ProductRow = typeof physical_items.$inferSelect;
-type MockupRow = typeof mockups.$inferSelect;
 
 /**
  * A product the catalog says can no longer be made (discontinued, out of stock, gone) is
@@ -63,6 +68,28 @@ async function refuseUnorderableProducts(context: AppContext, products: ProductR
       409,
       CHECKOUT_MESSAGES.productCannotBeMade(product.name, VARIANT_PROBLEM_PHRASES[result.reason]),
     );
+  }
+}
+
+/**
+ * A line whose photo would print below the sharpness floor at its product's size is refused,
+ * as the storefront refuses to add it (issue 37): the server decides, not the browser.
+ */
+async function refuseBlurryPrints(
+  context: AppContext,
+  request: ParsedCheckoutRequest,
+  productById: Map<string, ProductRow>,
+): Promise<void> {
+  const sources = new Map<string, Awaited<ReturnType<typeof printSourceOf>>>();
+  for (const item of request.items) {
+    const product = productById.get(item.productId)!;
+    if (!product.printful_variant_id) continue;
+    if (!sources.has(item.transformationId)) {
+      sources.set(item.transformationId, await printSourceOf(context.db, item.transformationId));
+    }
+    const source = sources.get(item.transformationId);
+    const [check] = source ? printChecks(source, [product.printful_variant_id], item.fit) : [];
+    if (check && !check.sharp) throw new CheckoutError(400, CHECKOUT_MESSAGES.photoTooSmall(product.name));
   }
 }
 
@@ -101,6 +128,7 @@ export async function createCheckout(
       throw new CheckoutError(400, CHECKOUT_MESSAGES.artworkNotReady);
     }
   }
+  await refuseBlurryPrints(context, request, productById);
   const storedMockups = mockupRows.flat();
 
   const lines = request.items.map((item) => {
@@ -112,6 +140,7 @@ export async function createCheckout(
           context,
           storedMockups.filter((m) => m.transformation_id === transformation.id),
           product.printful_variant_id,
+          item.fit,
         )
       : [];
     const mockupUrls = (ours.length > 0 ? ours : item.mockupUrls.filter((url) => isOwnMockupUrl(context, url))).slice(
@@ -130,12 +159,23 @@ export async function createCheckout(
       // Made once the order is paid (fulfilment's print-file job), for this line.
       print_file_path: null,
       mockup_urls: [...new Set(mockupUrls)],
+      fit: item.fit ?? null,
     };
   });
-  const total = lines.reduce((sum, line) => sum + line.total_price, 0);
-  if (total > MAX_PAYMENT_CENTS) throw new CheckoutError(400, MONEY_MESSAGES.totalTooHigh);
-
   const { billingAddress: billing, shippingAddress: shipping } = request;
+  if (lines.reduce((sum, line) => sum + line.total_price, 0) > MAX_PAYMENT_CENTS) {
+    throw new CheckoutError(400, MONEY_MESSAGES.totalTooHigh);
+  }
+  // Shipping and tax are quoted again here, from our products and the address: never the browser's.
+  const quote = await quoteOrThrow(
+    context,
+    request.items.map((item) => ({ product: productById.get(item.productId)!, quantity: item.quantity })),
+    shipping,
+    request.shippingMethod,
+  );
+  const { amounts, selected } = quote;
+  const total = amounts.totalCents;
+  if (total > MAX_PAYMENT_CENTS) throw new CheckoutError(400, MONEY_MESSAGES.totalTooHigh);
   const orderId = randomUUID();
   const createPayment = () =>
     provider.createPayment({
@@ -167,9 +207,19 @@ export async function createCheckout(
       billing_postal_code: billing.postalCode,
       billing_country: billing.country,
       total_amount: total,
+      subtotal_amount: amounts.subtotalCents,
+      shipping_method: selected.id,
+      shipping_method_name: selected.name,
+      shipping_amount: amounts.shippingCents,
+      shipping_estimate: selected.estimateText,
+      tax_amount: amounts.taxCents,
+      tax_rate: amounts.tax?.ratePercent ?? null,
+      tax_name: amounts.tax?.name ?? null,
+      tax_inclusive: amounts.tax?.inclusive ?? false,
+      tax_source: amounts.tax ? quote.taxSource : null,
       currency: DEFAULT_CURRENCY,
       payment_provider: provider.id,
-      stripe_payment_intent_id: payment?.paymentIntentId ?? null,
+      payment_id: payment?.paymentIntentId ?? null,
     },
     items: lines.map((line, position) => ({ ...line, order_id: orderId, position })),
   });
@@ -177,19 +227,49 @@ export async function createCheckout(
 
   try {
     const { paymentIntentId, clientSecret } = await createPayment();
-    await db.update(orders).set({ stripe_payment_intent_id: paymentIntentId }).where(eq(orders.id, orderId));
+    await orderRecords.setOrderPayment(db, orderId, { paymentId: paymentIntentId });
     return { orderId, clientSecret };
   } catch (error) {
     // The order stays pending with no payment; the visitor may start over.
     context.log.error({ err: error, order: orderId, provider: provider.id }, 'creating the payment failed');
     const visible = error instanceof PaymentProviderError ? error.visibleMessage : null;
     const message = visible ?? PAYMENT_MESSAGES.createFailed;
-    await db.update(orders).set({ payment_error: message }).where(eq(orders.id, orderId));
+    await orderRecords.setOrderPayment(db, orderId, { error: message });
     throw new CheckoutError(502, message, orderId);
   }
 }
 
 const isRow = <T>(row: T | null): row is T => row !== null;
+
+async function quoteOrThrow(...args: Parameters<typeof quoteLines>): Promise<PricedQuote> {
+  try {
+    return await quoteLines(args[0], args[1], args[2], args[3], { strict: true });
+  } catch (error) {
+    if (error instanceof HttpError && !(error instanceof CheckoutError)) {
+      throw new CheckoutError(error.statusCode, error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * `POST /api/checkout/quote`: the cart's shipping options and amounts for an address, from our
+ * own products. A product that cannot be sold is refused in checkout's words.
+ */
+export async function quoteCart(context: AppContext, request: ParsedQuoteRequest): Promise<ShippingQuote> {
+  const productIds = [...new Set(request.items.map((item) => item.productId))];
+  const products = (await loadAll(checkoutReads(context).products, productIds)).filter(isRow);
+  const productById = new Map(products.map((product) => [product.id, product]));
+  if (productIds.some((id) => !productById.has(id))) throw new CheckoutError(400, CHECKOUT_MESSAGES.productUnavailable);
+  const lines = request.items.map((item) => ({ product: productById.get(item.productId)!, quantity: item.quantity }));
+  const { lineTotalsCents: _lines, ...quote } = await quoteLines(
+    context,
+    lines,
+    request.shippingAddress,
+    request.shippingMethod,
+  );
+  return quote;
+}
 
 /**
  * What checkout reads, by id, for all the checkouts in one batch at once (db/batches.ts):
@@ -197,51 +277,25 @@ const isRow = <T>(row: T | null): row is T => row !== null;
  */
 const checkoutReads = perOwner(({ db, requests }: AppContext) => ({
   products: batchWhileBusy<string, ProductRow | null>(async (ids) => {
-    const rows = await db
-      .select()
-      .from(physical_items)
-      .where(
-        and(
-          inArray(physical_items.id, [...ids]),
-          eq(physical_items.is_enabled, true),
-          isNotNull(physical_items.final_price),
-        ),
-      );
+    const rows = await repository.listSellableProducts(db, [...ids]);
     return rowsByKey(ids, rows, (row) => row.id);
   }, othersServed(requests)),
   transformations: batchWhileBusy<string, TransformationRow | null>(async (ids) => {
-    const rows = await db
-      .select()
-      .from(image_transformations)
-      .where(inArray(image_transformations.id, [...ids]));
+    const rows = await repository.listTransformations(db, [...ids]);
     return rowsByKey(ids, rows, (row) => row.id);
   }, othersServed(requests)),
   mockups: batchWhileBusy<string, MockupRow[]>(async (transformationIds) => {
-    const rows = await db
-      .select()
-      .from(mockups)
-      .where(inArray(mockups.transformation_id, [...transformationIds]))
-      .orderBy(asc(mockups.position), asc(mockups.source));
+    const rows = await repository.listMockups(db, [...transformationIds]);
     return transformationIds.map((id) => rows.filter((row) => row.transformation_id === id));
   }, othersServed(requests)),
 }));
 
-interface NewOrder {
-  order: typeof orders.$inferInsert & { id: string };
-  items: Array<typeof order_items.$inferInsert>;
-}
-
 /** Writes the orders of the checkouts in one batch (db/batches.ts), with their items, in one transaction. */
 const placedOrders = perOwner(({ db, requests }: AppContext) =>
-  batchWhileBusy<NewOrder, string>(
-    (placed) =>
-      db.transaction(async (tx) => {
-        await tx.insert(orders).values(placed.map(({ order }) => order));
-        await tx.insert(order_items).values(placed.flatMap(({ items }) => items));
-        return placed.map(({ order }) => order.id);
-      }),
-    { retryAlone: true, ...othersServed(requests) },
-  ),
+  batchWhileBusy<NewOrder, string>((placed) => orderRecords.insertOrders(db, [...placed]), {
+    retryAlone: true,
+    ...othersServed(requests),
+  }),
 );
 
 const uuid = z.uuid();
@@ -254,7 +308,7 @@ const uuid = z.uuid();
  */
 export async function resumePayment(context: AppContext, orderId: string): Promise<CheckoutResult> {
   const { db } = context;
-  const [order] = uuid.safeParse(orderId).success ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+  const order = uuid.safeParse(orderId).success ? await orderRecords.findOrder(db, orderId) : undefined;
   if (!order) throw new CheckoutError(404, CHECKOUT_MESSAGES.orderNotFound);
   if (order.status !== 'pending') throw new CheckoutError(409, CHECKOUT_MESSAGES.notPayable, order.id);
   const providerId = activePaymentProviderId(context);
@@ -262,8 +316,8 @@ export async function resumePayment(context: AppContext, orderId: string): Promi
   const provider = paymentProvider(context, providerId);
 
   try {
-    if (order.stripe_payment_intent_id && order.payment_provider === providerId) {
-      const earlier = await provider.reopenPayment(order.stripe_payment_intent_id);
+    if (order.payment_id && order.payment_provider === providerId) {
+      const earlier = await provider.reopenPayment(order.payment_id);
       if (earlier.state === 'open') return { orderId: order.id, clientSecret: earlier.clientSecret };
       if (earlier.state === 'settling') throw new CheckoutError(409, CHECKOUT_MESSAGES.paymentSettling, order.id);
     }
@@ -272,12 +326,12 @@ export async function resumePayment(context: AppContext, orderId: string): Promi
       amount: order.total_amount,
       currency: order.currency,
       // A new key for each payment this order gets, so that a retried request makes no second one.
-      idempotencyKey: `order-${order.id}-payment-after-${order.stripe_payment_intent_id ?? 'none'}`,
+      idempotencyKey: `order-${order.id}-payment-after-${order.payment_id ?? 'none'}`,
     });
-    await db
-      .update(orders)
-      .set({ stripe_payment_intent_id: payment.paymentIntentId, payment_provider: provider.id, payment_error: null })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+    await orderRecords.setPendingOrderPayment(db, order.id, {
+      paymentId: payment.paymentIntentId,
+      providerId: provider.id,
+    });
     return { orderId: order.id, clientSecret: payment.clientSecret };
   } catch (error) {
     if (error instanceof CheckoutError) throw error;

@@ -13,51 +13,85 @@ import type { AppContext } from '../../context.js';
 import { adminOf } from '../auth/index.js';
 import { badRequest } from '../../http/errors.js';
 import { readUploads } from '../../http/uploads.js';
-import { deleteExample, listExamples, setHomepageExample, uploadExample } from './examples.js';
+import { deleteExample } from '../transformations/index.js';
+import { listExamples, setHomepageExample, uploadExample } from './examples.js';
 import { heroView, saveHero, storeHeroImage } from './hero.js';
+import { describeRoute } from '../../http/api-description.js';
 
 const idParams = z.object({ id: z.uuid(EXAMPLE_MESSAGES.notFound) });
 
 export async function adminContentRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  admin.get('/content', async (): Promise<AdminContentView> => ({ hero: await heroView(context) }));
+  admin.get('/content', { schema: describeRoute("Home's editable content") }, async (): Promise<AdminContentView> => ({
+    hero: await heroView(context),
+  }));
 
-  admin.put('/content', async (request): Promise<AdminContentView> => {
-    const { hero } = contentUpdateSchema.parse(request.body ?? {});
-    return { hero: await saveHero(context, hero) };
-  });
+  admin.put(
+    '/content',
+    { schema: describeRoute("Saves Home's hero section", { body: contentUpdateSchema }) },
+    async (request): Promise<AdminContentView> => {
+      const { hero } = contentUpdateSchema.parse(request.body ?? {});
+      return { hero: await saveHero(context, hero) };
+    },
+  );
 
-  admin.post('/content/hero-image', async (request, reply) => {
-    const { files } = await readUploads(request, {
-      image: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: CONTENT_MESSAGES.heroImageTooLarge },
-    });
-    const image = files.get('image');
-    if (!image) throw badRequest(CONTENT_MESSAGES.heroImageRequired);
-    return reply.status(201).send(await storeHeroImage(context, image));
-  });
+  admin.post(
+    '/content/hero-image',
+    {
+      schema: describeRoute("Uploads the hero's background image", {
+        bodyNote: 'multipart/form-data with one file field `image`',
+      }),
+    },
+    async (request, reply) => {
+      const { files } = await readUploads(request, {
+        image: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: CONTENT_MESSAGES.heroImageTooLarge },
+      });
+      const image = files.get('image');
+      if (!image) throw badRequest(CONTENT_MESSAGES.heroImageRequired);
+      return reply.status(201).send(await storeHeroImage(context, image));
+    },
+  );
 
-  admin.get('/content/examples', async () => listExamples(context));
+  admin.get('/content/examples', { schema: describeRoute('Example pairs, homepage examples first') }, async () =>
+    listExamples(context),
+  );
 
-  admin.post('/content/examples', async (request, reply) => {
-    const { files } = await readUploads(request, {
-      original: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: EXAMPLE_MESSAGES.originalTooLarge },
-      transformed: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: EXAMPLE_MESSAGES.transformedTooLarge },
-    });
-    const original = files.get('original');
-    const transformed = files.get('transformed');
-    if (!original || !transformed) throw badRequest(EXAMPLE_MESSAGES.bothRequired);
-    const user = await adminOf(context, request, reply);
-    return reply.status(201).send(await uploadExample(context, { original, transformed, userId: user.id }));
-  });
+  admin.post(
+    '/content/examples',
+    {
+      schema: describeRoute('Adds an example pair', {
+        bodyNote: 'multipart/form-data with file fields `original` and `transformed`, and `style_id`',
+      }),
+    },
+    async (request, reply) => {
+      const { files } = await readUploads(request, {
+        original: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: EXAMPLE_MESSAGES.originalTooLarge },
+        transformed: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: EXAMPLE_MESSAGES.transformedTooLarge },
+      });
+      const original = files.get('original');
+      const transformed = files.get('transformed');
+      if (!original || !transformed) throw badRequest(EXAMPLE_MESSAGES.bothRequired);
+      const user = await adminOf(context, request, reply);
+      return reply.status(201).send(await uploadExample(context, { original, transformed, userId: user.id }));
+    },
+  );
 
-  admin.put('/content/examples/:id/homepage', async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    await setHomepageExample(context, id, homepageFlagSchema.parse(request.body ?? {}));
-    return reply.status(204).send();
-  });
+  admin.put(
+    '/content/examples/:id/homepage',
+    { schema: describeRoute('Shows or hides a pair on Home', { body: homepageFlagSchema }) },
+    async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      await setHomepageExample(context, id, homepageFlagSchema.parse(request.body ?? {}));
+      return reply.status(204).send();
+    },
+  );
 
-  admin.delete('/content/examples/:id', async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    await deleteExample(context, id);
-    return reply.status(204).send();
-  });
+  admin.delete(
+    '/content/examples/:id',
+    { schema: describeRoute('Deletes an example pair') },
+    async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      await deleteExample(context, id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -7,26 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
-import {
-  EXAMPLE_LIST_LIMIT,
-  EXAMPLE_MESSAGES,
-  HOMEPAGE_EXAMPLES_MAX,
-  HOMEPAGE_FULL_CODE,
-  type AdminExamplePair,
-} from '../../../domain/admin-content.js';
+import { EXAMPLE_LIST_LIMIT, EXAMPLE_MESSAGES, type AdminExamplePair } from '../../../domain/admin-content.js';
 import { RENDITION_LONG_SIDES } from '../../../domain/images.js';
 import type { AppContext } from '../../context.js';
-import { image_transformations, images, order_items } from '../../db/schema.js';
-import { HttpError, badRequest, conflict, notFound } from '../../http/errors.js';
-import { toPublicJpeg, type UploadedFile } from '../../http/uploads.js';
-import { renditionKeys, storeRenditions } from '../../infra/renditions.js';
-import { ingestImage, renderJpegRenditions } from '../images/index.js';
-
-/** Serialises homepage changes, so two admins at once never make a third homepage example. */
-export const HOMEPAGE_LOCK = 727_274_007;
-
-type PairRow = { transformation: typeof image_transformations.$inferSelect; image: typeof images.$inferSelect };
+import { notFound } from '../../http/errors.js';
+import type { UploadedFile } from '../../http/uploads.js';
+import { storeRenditions } from '../../infra/renditions.js';
+import { ingestImage, renderJpegRenditions, toPublicJpeg } from '../images/index.js';
+import { changeHomepageExamples, insertExampleTransformation } from '../transformations/index.js';
+import * as repository from './repository.js';
+import type { PairRow } from './repository.js';
 
 export function toExamplePair(context: AppContext, { transformation, image }: PairRow): AdminExamplePair {
   return {
@@ -41,13 +31,7 @@ export function toExamplePair(context: AppContext, { transformation, image }: Pa
 
 /** The homepage examples first, then the newest artworks: 10 at most. */
 export async function listExamples(context: AppContext): Promise<AdminExamplePair[]> {
-  const rows = await context.db
-    .select({ transformation: image_transformations, image: images })
-    .from(image_transformations)
-    .innerJoin(images, eq(images.id, image_transformations.image_id))
-    .where(and(eq(image_transformations.status, 'completed'), isNotNull(image_transformations.storage_path)))
-    .orderBy(desc(image_transformations.is_homepage_example), desc(image_transformations.created_at))
-    .limit(EXAMPLE_LIST_LIMIT);
+  const rows = await repository.listExamplePairs(context.db, EXAMPLE_LIST_LIMIT);
   return rows.map((row) => toExamplePair(context, row));
 }
 
@@ -85,24 +69,21 @@ export async function uploadExample(
         renditionKeyOf,
       );
       const now = new Date();
-      const [transformation] = await context.db
-        .insert(image_transformations)
-        .values({
-          image_id: image.id,
-          style_id: null,
-          user_id: pair.userId,
-          status: 'completed',
-          progress: 100,
-          storage_path: artworkKey,
-          renditions,
-          width: artwork.width,
-          height: artwork.height,
-          is_public: true,
-          // The owner's own pair, uploaded to be shown.
-          gallery_consent: true,
-          completed_at: now,
-        })
-        .returning();
+      const transformation = await insertExampleTransformation(context, {
+        image_id: image.id,
+        style_id: null,
+        user_id: pair.userId,
+        status: 'completed',
+        progress: 100,
+        storage_path: artworkKey,
+        renditions,
+        width: artwork.width,
+        height: artwork.height,
+        is_public: true,
+        // The owner's own pair, uploaded to be shown.
+        gallery_consent: true,
+        completed_at: now,
+      });
       return toExamplePair(context, { transformation, image });
     } catch (error) {
       const made = [artworkKey, ...RENDITION_LONG_SIDES.map(renditionKeyOf)];
@@ -121,107 +102,4 @@ export async function setHomepageExample(
 ): Promise<void> {
   const { refused } = await changeHomepageExamples(context, [id], wanted);
   if (refused.length > 0) throw notFound(EXAMPLE_MESSAGES.notFound);
-}
-
-export interface HomepageChange {
-  changed: string[];
-  unchanged: string[];
-  /** Not found, or with no finished artwork to show, or its maker did not agree to show it. */
-  refused: string[];
-  /** Of `refused`: artworks whose makers did not agree to the gallery. */
-  withoutConsent: string[];
-}
-
-/**
- * The homepage flag for one artwork or several (Content's pairs and the Transformations
- * feed share it): at most HOMEPAGE_EXAMPLES_MAX, the oldest turned off only when the owner
- * confirmed. An example is shown on Home, so setting one also makes it visible there.
- */
-export async function changeHomepageExamples(
-  context: AppContext,
-  ids: string[],
-  wanted: { isHomepageExample: boolean; replaceOldest: boolean },
-): Promise<HomepageChange> {
-  return context.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${HOMEPAGE_LOCK})`);
-    const rows = ids.length
-      ? await tx.select().from(image_transformations).where(inArray(image_transformations.id, ids))
-      : [];
-    const found = new Map(rows.map((row) => [row.id, row]));
-    const refused = ids.filter((id) => {
-      const row = found.get(id);
-      return (
-        !row || (wanted.isHomepageExample && (row.status !== 'completed' || !row.storage_path || !row.gallery_consent))
-      );
-    });
-    const withoutConsent = wanted.isHomepageExample
-      ? rows.filter((row) => !row.gallery_consent).map((row) => row.id)
-      : [];
-    const eligible = rows.filter((row) => !refused.includes(row.id));
-    const unchanged = eligible
-      .filter((row) => row.is_homepage_example === wanted.isHomepageExample)
-      .map((row) => row.id);
-    const changed = eligible.filter((row) => row.is_homepage_example !== wanted.isHomepageExample).map((row) => row.id);
-    if (changed.length === 0) return { changed, unchanged, refused, withoutConsent };
-    if (wanted.isHomepageExample) {
-      if (changed.length + unchanged.length > HOMEPAGE_EXAMPLES_MAX) throw badRequest(EXAMPLE_MESSAGES.tooMany);
-      const current = await tx
-        .select({ id: image_transformations.id })
-        .from(image_transformations)
-        .where(and(eq(image_transformations.is_homepage_example, true), notInArray(image_transformations.id, ids)))
-        .orderBy(asc(image_transformations.created_at), asc(image_transformations.id));
-      const excess = current.length + changed.length + unchanged.length - HOMEPAGE_EXAMPLES_MAX;
-      if (excess > 0) {
-        if (!wanted.replaceOldest) {
-          throw new HttpError(409, EXAMPLE_MESSAGES.replaceConfirmation, { code: HOMEPAGE_FULL_CODE });
-        }
-        const oldest = current.slice(0, excess).map((example) => example.id);
-        await tx
-          .update(image_transformations)
-          .set({ is_homepage_example: false })
-          .where(inArray(image_transformations.id, oldest));
-      }
-      await tx
-        .update(image_transformations)
-        .set({ is_homepage_example: true, is_public: true })
-        .where(inArray(image_transformations.id, changed));
-    } else {
-      await tx
-        .update(image_transformations)
-        .set({ is_homepage_example: false })
-        .where(inArray(image_transformations.id, changed));
-    }
-    return { changed, unchanged, refused, withoutConsent };
-  });
-}
-
-/**
- * Deletes a pair: the artwork, and the original too when no other artwork was made from it.
- * Files an order still needs for printing are kept.
- */
-export async function deleteExample(context: AppContext, id: string): Promise<void> {
-  const unusedFiles = await context.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${HOMEPAGE_LOCK})`);
-    const [row] = await tx.select().from(image_transformations).where(eq(image_transformations.id, id));
-    if (!row) throw notFound(EXAMPLE_MESSAGES.notFound);
-    if (row.is_homepage_example) throw conflict(EXAMPLE_MESSAGES.cannotDeleteHomepage);
-    const [ordered] = await tx
-      .select({ id: order_items.id })
-      .from(order_items)
-      .where(eq(order_items.transformation_id, id))
-      .limit(1);
-    await tx.delete(image_transformations).where(eq(image_transformations.id, id));
-    const files = ordered ? [] : [row.storage_path, row.print_file_path, ...renditionKeys(row.renditions)];
-    const [sibling] = await tx
-      .select({ id: image_transformations.id })
-      .from(image_transformations)
-      .where(eq(image_transformations.image_id, row.image_id))
-      .limit(1);
-    if (!sibling) {
-      const [image] = await tx.delete(images).where(eq(images.id, row.image_id)).returning();
-      if (image) files.push(image.storage_path, image.display_path);
-    }
-    return files.filter((key): key is string => Boolean(key));
-  });
-  for (const key of unusedFiles) await context.jobs.send('storage.delete', { key });
 }

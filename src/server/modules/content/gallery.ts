@@ -3,7 +3,6 @@
  * pairs, else up to 4 recent public transformations, else the 2 built-in static pairs.
  * Only artworks whose makers agreed are shown, and never one the owner hid.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   CUSTOM_STYLE,
   GALLERY_HOMEPAGE_PAIRS,
@@ -13,7 +12,6 @@ import {
   type RecentItem,
 } from '../../../domain/gallery.js';
 import type { AppContext } from '../../context.js';
-import { image_transformations, images, styles } from '../../db/schema.js';
 import { publicRenditions } from '../../infra/renditions.js';
 import { StorageError } from '../../infra/storage/index.js';
 import {
@@ -21,22 +19,10 @@ import {
   STATIC_EXAMPLE_RENDITIONS_KEY,
   type StaticExampleRenditions,
 } from './static-examples.js';
+import * as repository from './repository.js';
 
 export async function homepagePairs(context: AppContext): Promise<ExamplePair[]> {
-  const rows = await context.db
-    .select({ transformation: image_transformations, image: images })
-    .from(image_transformations)
-    .innerJoin(images, eq(images.id, image_transformations.image_id))
-    .where(
-      and(
-        eq(image_transformations.is_homepage_example, true),
-        eq(image_transformations.is_public, true),
-        eq(image_transformations.gallery_consent, true),
-        eq(image_transformations.status, 'completed'),
-      ),
-    )
-    .orderBy(asc(image_transformations.created_at))
-    .limit(GALLERY_HOMEPAGE_PAIRS);
+  const rows = await repository.listHomepagePairs(context.db, GALLERY_HOMEPAGE_PAIRS);
   return rows.map(({ transformation, image }) => ({
     id: transformation.id,
     originalImageId: image.id,
@@ -50,20 +36,7 @@ export async function homepagePairs(context: AppContext): Promise<ExamplePair[]>
 }
 
 export async function recentTransformations(context: AppContext): Promise<RecentItem[]> {
-  const rows = await context.db
-    .select({ transformation: image_transformations, styleName: styles.name })
-    .from(image_transformations)
-    .innerJoin(images, eq(images.id, image_transformations.image_id))
-    .leftJoin(styles, eq(styles.id, image_transformations.style_id))
-    .where(
-      and(
-        eq(image_transformations.is_public, true),
-        eq(image_transformations.gallery_consent, true),
-        eq(image_transformations.status, 'completed'),
-      ),
-    )
-    .orderBy(desc(image_transformations.created_at))
-    .limit(GALLERY_RECENT_ITEMS);
+  const rows = await repository.listRecentPublic(context.db, GALLERY_RECENT_ITEMS);
   return rows.map(({ transformation, styleName }) => ({
     id: transformation.id,
     imageUrl: context.storage.publicUrl(transformation.storage_path!),

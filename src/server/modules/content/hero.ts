@@ -2,7 +2,6 @@
  * The hero section of Home (storefront §2), edited under Content Management (admin §2):
  * one JSON document in site_content; until the owner saves one, the shop's first words.
  */
-import { eq } from 'drizzle-orm';
 import {
   CONTENT_MESSAGES,
   DEFAULT_HERO,
@@ -12,18 +11,19 @@ import {
   type UploadedContentImage,
 } from '../../../domain/admin-content.js';
 import type { AppContext } from '../../context.js';
-import { site_content } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { toPublicJpeg, type UploadedFile } from '../../http/uploads.js';
+import type { UploadedFile } from '../../http/uploads.js';
+import { toPublicJpeg } from '../images/index.js';
 import { timestampedName } from '../../infra/storage/index.js';
+import * as repository from './repository.js';
 
 const HERO_KEY = 'hero';
 /** Large enough for a sharp 1920×1080 background on high-density screens, small enough to load fast. */
 const HERO_BOX = { width: 2560, height: 1600, quality: 82 };
 
 export async function readHero(context: AppContext): Promise<HeroContent> {
-  const [row] = await context.db.select().from(site_content).where(eq(site_content.key, HERO_KEY));
-  const saved = row ? heroSchema.safeParse(row.value) : undefined;
+  const value = await repository.findSiteContent(context.db, HERO_KEY);
+  const saved = value === undefined ? undefined : heroSchema.safeParse(value);
   return saved?.success ? saved.data : DEFAULT_HERO;
 }
 
@@ -43,10 +43,7 @@ export async function saveHero(context: AppContext, hero: HeroContent): Promise<
     throw notFound('The background image was not found; upload it again');
   }
   const before = await readHero(context);
-  await context.db
-    .insert(site_content)
-    .values({ key: HERO_KEY, value: hero })
-    .onConflictDoUpdate({ target: site_content.key, set: { value: hero, updated_at: new Date() } });
+  await repository.saveSiteContent(context.db, HERO_KEY, hero);
   if (before.backgroundImagePath && before.backgroundImagePath !== hero.backgroundImagePath) {
     await context.jobs.send('storage.delete', { key: before.backgroundImagePath });
   }

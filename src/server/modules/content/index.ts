@@ -1,5 +1,4 @@
 export { adminContentRoutes } from './admin-routes.js';
-export { changeHomepageExamples, HOMEPAGE_LOCK } from './examples.js';
 export { contentRoutes } from './routes.js';
 export {
   EXAMPLES_ASSET_DIR,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp, { type OverlayOptions } from 'sharp';
 import { SHARE_IMAGE } from '../../../domain/pages.js';
-import { escapeHtml } from '../email/index.js';
+import { escapeHtml } from '../../infra/html.js';
 import { EXAMPLES_ASSET_DIR, STATIC_EXAMPLE_PAIRS } from './static-examples.js';
 
 /** The thumbnail's colours (styles.css: primary, primary-foreground, the warm highlight, accent). */

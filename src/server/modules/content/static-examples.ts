@@ -5,7 +5,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { StoredRendition } from '../../db/schema.js';
+import type { StoredRendition } from './repository.js';
 
 export const EXAMPLES_ASSET_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../../assets/examples');
 

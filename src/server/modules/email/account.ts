@@ -4,7 +4,8 @@
  * the account, a known one is told it already has an account.
  */
 import type { ConfirmationContent } from './confirmation.js';
-import { button, escapeHtml, layout, type NoticeOptions } from './notices.js';
+import { escapeHtml } from '../../infra/html.js';
+import { button, layout, type NoticeOptions } from './notices.js';
 
 export const SIGN_UP_KIND = 'account_sign_up';
 export const ACCOUNT_EXISTS_KIND = 'account_exists';

@@ -32,3 +32,47 @@ describe('the confirmation e-mail', () => {
     expect(mail.text).not.toMatch(/Leuven, 3000|\nBE\n/);
   });
 });
+
+describe('the confirmation e-mail shows items, shipping, tax and total (issue 33)', () => {
+  const options = {
+    siteName: 'Wanderer',
+    publicUrl: 'https://shop.example',
+    supportEmail: 'help@shop.example',
+    pixelUrl: 'https://shop.example/api/email/open/x.gif',
+  };
+
+  it('a Belgian order: VAT included, the shipping option named', () => {
+    const mail = renderOrderConfirmation(
+      {
+        ...order,
+        currency: 'USD',
+        total_amount: 3398,
+        subtotal_amount: 2599,
+        shipping_method: 'express',
+        shipping_method_name: 'Express',
+        shipping_amount: 799,
+        shipping_estimate: 'Delivery in 2–4 business days',
+        tax_amount: 590,
+        tax_rate: 21,
+        tax_name: 'VAT',
+        tax_inclusive: true,
+      },
+      [],
+      options,
+    );
+    expect(mail.text).toContain(
+      [
+        'Items: $25.99',
+        'Shipping: $7.99 (Express · Delivery in 2–4 business days)',
+        'VAT 21% (included): $5.90',
+        'Total: $33.98',
+      ].join('\n'),
+    );
+    expect(mail.html).toMatch(/data-sum="tax">\n<td[^>]*>VAT 21% \(included\)/);
+  });
+
+  it('an order placed before shipping was charged reads shipping and tax $0.00', () => {
+    const mail = renderOrderConfirmation(order, [], options);
+    expect(mail.text).toContain('Items: €24.99\nShipping: €0.00\nTax: €0.00\nTotal: €24.99');
+  });
+});

@@ -4,13 +4,17 @@
  * style sheets) and a plain-text twin. Every URL is absolute: a mail has no origin.
  */
 import { absoluteUrl } from '../../http/urls.js';
+import { escapeHtml } from '../../infra/html.js';
 import { orderAddress, postalAddressLines } from '../../infra/postal-address.js';
 import { formatCents } from '../../../domain/money.js';
-import { orderNumber, PRODUCTION_PROMISE } from '../../../domain/orders.js';
-import type { order_items, orders } from '../../db/schema.js';
-
-type Order = typeof orders.$inferSelect;
-type Item = typeof order_items.$inferSelect;
+import {
+  orderMoneyOf,
+  orderNumber,
+  orderSummaryRows,
+  PRODUCTION_PROMISE,
+  type OrderSummaryRow,
+} from '../../../domain/orders.js';
+import type { OrderItemRow as Item, OrderRow as Order } from './repository.js';
 
 export interface ConfirmationContent {
   subject: string;
@@ -30,11 +34,19 @@ export function trackingPageUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}/order-status/${orderId}`;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** The shipping address as its country writes it, with the country's name. */
 const addressLines = (order: Order): string[] => postalAddressLines(orderAddress(order, 'shipping'));
+
+/** Items, shipping, tax and total: the total bold, a note (the shipping option) beneath its label. */
+function sumRow(row: OrderSummaryRow): string {
+  const total = row.key === 'total';
+  const cell = `padding:${total ? '12px' : '4px'} 0;${total ? 'font-weight:600;border-top:1px solid #e5e7eb' : 'color:#374151'}`;
+  const note = row.note ? `<div style="color:#6b7280;font-size:13px">${escapeHtml(row.note)}</div>` : '';
+  return `<tr data-sum="${row.key}">
+<td style="${cell}">${escapeHtml(row.label)}${note}</td>
+<td style="${cell};text-align:right;vertical-align:top">${escapeHtml(row.amount)}</td>
+</tr>`;
+}
 
 export function renderOrderConfirmation(
   order: Order,
@@ -42,7 +54,7 @@ export function renderOrderConfirmation(
   options: ConfirmationOptions,
 ): ConfirmationContent {
   const number = orderNumber(order.id);
-  const total = formatCents(order.total_amount, order.currency);
+  const sums = orderSummaryRows(orderMoneyOf(order), order.currency);
   const trackingUrl = trackingPageUrl(options.publicUrl, order.id);
   const site = escapeHtml(options.siteName);
   const subject = `Your ${options.siteName} order #${number} is confirmed`;
@@ -79,10 +91,9 @@ export function renderOrderConfirmation(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb">
 ${itemRows}
 </table>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr>
-<td style="padding:12px 0;font-weight:600">Total</td>
-<td style="padding:12px 0;font-weight:600;text-align:right">${total}</td>
-</tr></table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">
+${sums.map(sumRow).join('\n')}
+</table>
 <h2 style="font-size:16px;margin:24px 0 8px">What's next</h2>
 <ul style="margin:0;padding-left:20px;color:#374151;line-height:1.6">
 <li>We are processing your order now.</li>
@@ -108,7 +119,7 @@ ${itemRows}
         `- ${item.product_name}: ${item.quantity} × ${formatCents(item.unit_price, order.currency)} = ${formatCents(item.total_price, order.currency)}`,
     ),
     ``,
-    `Total: ${total}`,
+    ...sums.map((row) => `${row.label}: ${row.amount}${row.note ? ` (${row.note})` : ''}`),
     ``,
     `What's next: we are processing your order; production and shipping take ${PRODUCTION_PROMISE}; you will get a tracking number when it ships.`,
     ``,

@@ -9,4 +9,4 @@ export {
   sendShippedNotice,
 } from './service.js';
 export { ACCOUNT_EXISTS_KIND, renderAccountExists, renderSignUpConfirmation, SIGN_UP_KIND } from './account.js';
-export { escapeHtml } from './notices.js';
+export { outboxDirectory } from './transport.js';

@@ -5,19 +5,15 @@
  */
 import { formatCents } from '../../../domain/money.js';
 import { orderNumber } from '../../../domain/orders.js';
-import type { orders } from '../../db/schema.js';
+import { escapeHtml } from '../../infra/html.js';
+import type { OrderRow as Order } from './repository.js';
 import { trackingPageUrl, type ConfirmationContent } from './confirmation.js';
-
-type Order = typeof orders.$inferSelect;
 
 export interface NoticeOptions {
   siteName: string;
   publicUrl: string;
   supportEmail: string;
 }
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The look every customer e-mail shares; `reference` is what to quote when writing in. */
 export function layout(subject: string, options: NoticeOptions, reference: string | null, body: string): string {

@@ -3,14 +3,15 @@
  * recording what became of it: the message row, the order's sent / resent / opened times.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, notExists } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { email_messages, order_events, order_items, orders } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
+import * as orderRecords from '../order-records/index.js';
 import { renderOrderConfirmation, type ConfirmationContent } from './confirmation.js';
 import { renderRefundNotice, renderShippedNotice } from './notices.js';
+import * as repository from './repository.js';
+import type { OrderRow } from './repository.js';
 import { createMailTransport, type MailTransport } from './transport.js';
 
 export const CONFIRMATION_KIND = 'order_confirmation';
@@ -48,34 +49,17 @@ export async function sendOrderConfirmation(
   options: { resend?: boolean } = {},
 ): Promise<SentConfirmation | null> {
   const { db, config } = context;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await orderRecords.findOrder(db, orderId);
   if (!order) throw notFound('Order not found');
   if (!order.paid_at) throw conflict('The order has not been paid');
   if (order.confirmation_email_sent_at && !options.resend) return null;
 
-  const items = await db
-    .select()
-    .from(order_items)
-    .where(eq(order_items.order_id, orderId))
-    .orderBy(asc(order_items.created_at));
+  const items = await orderRecords.listOrderItems(db, orderId);
   const transport = mailTransport(context);
 
   // A job retried after a failed send reuses its message row instead of adding another.
-  const [unsent] = options.resend
-    ? []
-    : await db
-        .select({ id: email_messages.id })
-        .from(email_messages)
-        .where(
-          and(
-            eq(email_messages.order_id, orderId),
-            eq(email_messages.kind, CONFIRMATION_KIND),
-            ne(email_messages.status, 'sent'),
-          ),
-        )
-        .orderBy(desc(email_messages.created_at))
-        .limit(1);
-  const messageId = unsent?.id ?? randomUUID();
+  const unsent = options.resend ? undefined : await repository.findUnsentMessageId(db, orderId, CONFIRMATION_KIND);
+  const messageId = unsent ?? randomUUID();
   const content = renderOrderConfirmation(order, items, {
     siteName: config.siteName,
     publicUrl: config.publicUrl,
@@ -93,20 +77,19 @@ export async function sendOrderConfirmation(
     status: 'queued' as const,
     error: null,
   };
-  if (unsent) await db.update(email_messages).set(row).where(eq(email_messages.id, messageId));
-  else await db.insert(email_messages).values({ id: messageId, ...row });
+  if (unsent) await repository.rewriteMessage(db, messageId, row);
+  else await repository.insertMessage(db, { id: messageId, ...row });
 
   // Both or neither: a message marked sent on an order still unmarked would make a retried
   // job write a second confirmation.
   await deliver(context, transport, messageId, order.customer_email, content, async (tx, now) => {
-    await tx
-      .update(orders)
-      .set(
-        options.resend
-          ? { last_email_resent_at: now, confirmation_email_sent_at: order.confirmation_email_sent_at ?? now }
-          : { confirmation_email_sent_at: now },
-      )
-      .where(eq(orders.id, orderId));
+    await orderRecords.setOrderConfirmationTimes(
+      tx,
+      orderId,
+      options.resend
+        ? { last_email_resent_at: now, confirmation_email_sent_at: order.confirmation_email_sent_at ?? now }
+        : { confirmation_email_sent_at: now },
+    );
   });
   context.log.info({ order: orderId, message: messageId, transport: transport.kind }, 'order confirmation sent');
   return { messageId, skipped: false };
@@ -139,17 +122,11 @@ async function deliver(
     });
     const sentAt = new Date();
     await db.transaction(async (tx) => {
-      await tx
-        .update(email_messages)
-        .set({ status: 'sent', sent_at: sentAt, provider_message_id: providerMessageId })
-        .where(eq(email_messages.id, messageId));
+      await repository.markMessageSent(tx, messageId, { sentAt, providerMessageId });
       await afterSent?.(tx, sentAt, messageId);
     });
   } catch (error) {
-    await db
-      .update(email_messages)
-      .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
-      .where(eq(email_messages.id, messageId));
+    await repository.markMessageFailed(db, messageId, error instanceof Error ? error.message : String(error));
     throw error;
   }
 }
@@ -162,7 +139,7 @@ async function sendNew(
 ): Promise<{ messageId: string }> {
   const transport = mailTransport(context);
   const messageId = randomUUID();
-  await context.db.insert(email_messages).values({
+  await repository.insertMessage(context.db, {
     id: messageId,
     order_id: message.orderId,
     kind: message.kind,
@@ -188,33 +165,13 @@ const SWEEP_BATCH = 500;
  * how many jobs were queued.
  */
 export async function queueUnsentConfirmations(context: AppContext): Promise<number> {
-  const { db } = context;
-  const failedBefore = db
-    .select({ id: email_messages.id })
-    .from(email_messages)
-    .where(
-      and(
-        eq(email_messages.order_id, orders.id),
-        eq(email_messages.kind, CONFIRMATION_KIND),
-        eq(email_messages.status, 'failed'),
-      ),
-    );
-  const unsent = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.status, ['paid', 'shipped']),
-        isNotNull(orders.paid_at),
-        gt(orders.paid_at, new Date(Date.now() - RECOVERY_WINDOW_MS)),
-        isNull(orders.confirmation_email_sent_at),
-        notExists(failedBefore),
-      ),
-    )
-    .orderBy(asc(orders.paid_at))
-    .limit(SWEEP_BATCH);
+  const unsent = await repository.listUnconfirmedOrderIds(context.db, {
+    kind: CONFIRMATION_KIND,
+    paidAfter: new Date(Date.now() - RECOVERY_WINDOW_MS),
+    limit: SWEEP_BATCH,
+  });
   let queued = 0;
-  for (const { id } of unsent) {
+  for (const id of unsent) {
     if (await context.jobs.send('order.send-confirmation', { orderId: id }, { singletonKey: id })) queued += 1;
   }
   return queued;
@@ -226,20 +183,11 @@ const messageIdSchema = z.uuid();
 export async function recordEmailOpen(context: AppContext, messageId: string): Promise<boolean> {
   if (!messageIdSchema.safeParse(messageId).success) return false;
   const now = new Date();
-  const [message] = await context.db
-    .update(email_messages)
-    .set({ opened_at: now })
-    .where(and(eq(email_messages.id, messageId), isNull(email_messages.opened_at)))
-    .returning({ order_id: email_messages.order_id, kind: email_messages.kind });
+  const message = await repository.markMessageOpened(context.db, messageId, now);
   if (!message?.order_id || message.kind !== CONFIRMATION_KIND) return Boolean(message);
-  await context.db
-    .update(orders)
-    .set({ confirmation_email_opened_at: now })
-    .where(and(eq(orders.id, message.order_id), isNull(orders.confirmation_email_opened_at)));
+  await orderRecords.markConfirmationOpened(context.db, message.order_id, now);
   return true;
 }
-
-type OrderRow = typeof orders.$inferSelect;
 
 /** Sends one customer notice and records it (message row, and the order's timeline). */
 async function sendNotice(
@@ -251,7 +199,7 @@ async function sendNotice(
 ): Promise<{ messageId: string }> {
   const message = { orderId: order.id, kind, to: order.customer_email, content };
   return sendNew(context, message, async (tx, _sentAt, messageId) => {
-    await tx.insert(order_events).values({ order_id: order.id, type: eventType, detail: { message_id: messageId } });
+    await orderRecords.insertOrderEvent(tx, { orderId: order.id, type: eventType, detail: { message_id: messageId } });
   });
 }
 
@@ -263,21 +211,10 @@ export const noticeOptions = (context: AppContext) => ({
 
 /** The "your order has shipped" e-mail, once per order: a retried job finds it sent. */
 export async function sendShippedNotice(context: AppContext, orderId: string): Promise<{ messageId: string } | null> {
-  const [order] = await context.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await orderRecords.findOrder(context.db, orderId);
   if (!order) throw notFound('Order not found');
   if (!order.shipped_at) return null;
-  const [sent] = await context.db
-    .select({ id: email_messages.id })
-    .from(email_messages)
-    .where(
-      and(
-        eq(email_messages.order_id, orderId),
-        eq(email_messages.kind, SHIPPED_KIND),
-        eq(email_messages.status, 'sent'),
-      ),
-    )
-    .limit(1);
-  if (sent) return null;
+  if (await repository.hasSentMessage(context.db, orderId, SHIPPED_KIND)) return null;
   return sendNotice(
     context,
     order,
@@ -293,7 +230,7 @@ export async function sendRefundNotice(
   orderId: string,
   refund: { amount: number; full: boolean },
 ): Promise<{ messageId: string }> {
-  const [order] = await context.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await orderRecords.findOrder(context.db, orderId);
   if (!order) throw notFound('Order not found');
   return sendNotice(
     context,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { image_transformations, order_items, orders } from '../../db/schema.js';
-import { createJobHandlers } from '../../jobs/handlers.js';
+import { createJobHandlers } from '../../job-wiring.js';
 import { startJobQueue } from '../../jobs/queue.js';
 import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
 import { cameraPhoto, insertPhoto } from '../../testing/fixtures.js';
@@ -36,14 +36,19 @@ const env = () => ({
 
 /** Checks out one line of `transformationId` and pays it with the test card; returns the order id. */
 async function buy(shop: TestApp, transformationId: string): Promise<string> {
-  const [product] = await sellableProducts(shop.context);
-  const created = (
-    await shop.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: checkoutBody([{ product, transformationId }]),
-    })
-  ).json();
+  // The first product that the artwork prints sharp on (checkout refuses a photo too small for it).
+  let created: { client_secret?: string; order_id: string } = { order_id: '' };
+  for (const product of await sellableProducts(shop.context)) {
+    created = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: checkoutBody([{ product, transformationId }]),
+      })
+    ).json();
+    if (created.client_secret) break;
+  }
+  expect(created.client_secret, JSON.stringify(created)).toBeDefined();
   const paid = await shop.app.inject({
     method: 'POST',
     url: '/api/payments/test/confirm',
@@ -75,7 +80,8 @@ describe('five artworks, one bought', () => {
   afterAll(async () => shop?.close());
 
   it('makes exactly one print file, for the bought line, before the submission that carries its URL', async () => {
-    const photo = await insertPhoto(shop.context, await cameraPhoto(undefined, 1600, 1200), 'harbour.jpg');
+    // Large enough to print sharp on the 12×18″ print in any style (issue 37's 100 dpi floor).
+    const photo = await insertPhoto(shop.context, await cameraPhoto(undefined, 2400, 1800), 'harbour.jpg');
     const styles: Array<{ id: string }> = (await shop.app.inject({ method: 'GET', url: '/api/styles' })).json();
     const ids: string[] = [];
     for (const style of styles.slice(0, 5)) {
@@ -103,7 +109,7 @@ describe('five artworks, one bought', () => {
     const orderId = await buy(shop, ids[2]);
     const order = await waitFor(
       () => orderOf(shop, orderId),
-      (row) => row.printful_order_id !== null,
+      (row) => row.provider_order_id !== null,
       120_000,
     );
     expect(order).toMatchObject({ status: 'paid', printful_status: 'confirmed', fulfilment_attempts: 1 });
@@ -114,7 +120,9 @@ describe('five artworks, one bought', () => {
     expect(line.print_file_path).toBe(files[0].key);
     const printed = await shop.context.storage.get(files[0].key);
     const meta = await sharp(printed).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1600, 1200]);
+    // Made for the product (issue 37): the 12×18″ print's area, hung landscape like the 4:3
+    // artwork, at the size Printful's printfile gives it (150 dpi in the fake).
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 2700, 1800]);
 
     const posts = postsFor(orderId);
     expect(posts).toHaveLength(1);
@@ -157,7 +165,7 @@ describe('a crash between the paid transition and the print file', () => {
       await restarted.work(createJobHandlers(context));
       const order = await waitFor(
         () => orderOf(shop, orderId),
-        (row) => row.printful_order_id !== null,
+        (row) => row.provider_order_id !== null,
         90_000,
       );
       expect(order.fulfilment_attempts).toBe(1);

@@ -1,13 +1,14 @@
 /**
  * Printful orders (API v1): `POST /orders?confirm=true` with our order id as external_id and
- * the print file's URL. Any later attempt first asks `GET /orders/@{external_id}`, so an
+ * each line's print file: its URL, placement and position. Any later attempt first asks `GET /orders/@{external_id}`, so an
  * order whose first submission got through — even if we never heard the answer — is never
  * submitted twice: it is adopted, or re-confirmed if it sits in draft or failed.
  */
+import { printfulShippingId } from '../../../domain/shipping.js';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { PrintfulError, printfulClient, type PrintfulClient } from '../../infra/printful/client.js';
-import type { FulfilmentProvider, FulfilmentRequest, SubmittedFulfilment } from './provider.js';
+import type { FulfilmentItem, FulfilmentProvider, FulfilmentRequest, SubmittedFulfilment } from './provider.js';
 
 /** Printful's external_id: our order id without dashes (32 characters, [a-f0-9]). */
 export function printfulExternalId(orderId: string): string {
@@ -45,7 +46,8 @@ function orderBody({ order, items }: FulfilmentRequest) {
   const state = order.shipping_state?.trim() ?? '';
   return {
     external_id: printfulExternalId(order.id),
-    shipping: 'STANDARD',
+    // The option the visitor chose and paid for; orders placed before shipping was charged go Standard.
+    shipping: printfulShippingId(order.shipping_method ?? 'standard'),
     recipient: {
       name: order.shipping_name,
       address1: order.shipping_address_line1,
@@ -62,8 +64,32 @@ function orderBody({ order, items }: FulfilmentRequest) {
       variant_id: item.printful_variant_id,
       quantity: item.quantity,
       name: item.product_name,
-      files: [{ url: item.printFileUrl }],
+      files: [printfulFile(item)],
     })),
+  };
+}
+
+/**
+ * The line's print file for Printful: made at the print area's exact size with the artwork
+ * already placed, so it is sent for the placement it was made for, covering the whole area,
+ * and Printful prints it as given rather than by its own defaults.
+ */
+export function printfulFile(item: FulfilmentItem) {
+  const placement = item.print_placement;
+  if (!placement) return { url: item.printFileUrl };
+  const { area } = placement;
+  return {
+    type: area.placement,
+    url: item.printFileUrl,
+    position: {
+      area_width: area.width,
+      area_height: area.height,
+      width: area.width,
+      height: area.height,
+      top: 0,
+      left: 0,
+      limit_to_print_area: true,
+    },
   };
 }
 
@@ -90,7 +116,7 @@ export function createPrintfulFulfilmentProvider(context: AppContext): Fulfilmen
     id: 'printful',
     async submit(request) {
       const body = orderBody(request);
-      if (request.attempt > 1 || request.order.printful_order_id) {
+      if (request.attempt > 1 || request.order.provider_order_id) {
         const existing = await findOrder(body.external_id);
         if (existing) {
           if (existing.status !== 'draft' && existing.status !== 'failed') {

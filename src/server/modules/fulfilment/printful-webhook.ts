@@ -5,12 +5,14 @@
  * `created`) and applied in the same transaction.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orders, payment_events } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { queueShippedNotice } from './shipped.js';
+import { type OrderChanges as Changes } from '../order-records/index.js';
+import * as orderRecords from '../order-records/index.js';
 import { fulfilmentStatusFromPrintful, orderIdFromExternalId } from './printful-provider.js';
+import { queueShippedNotice } from './shipped.js';
+import * as repository from './repository.js';
+import type { OrderRow } from './repository.js';
 
 export interface PrintfulWebhookEvent {
   type?: string;
@@ -39,22 +41,15 @@ export function sameSecret(expected: string, given: string): boolean {
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
-type OrderRow = typeof orders.$inferSelect;
-type Changes = Partial<typeof orders.$inferInsert>;
-
 async function findOrder(context: AppContext, event: PrintfulWebhookEvent): Promise<OrderRow | null> {
   const ours = orderIdFromExternalId(event.data?.order?.external_id);
   if (ours) {
-    const [order] = await context.db.select().from(orders).where(eq(orders.id, ours));
+    const order = await orderRecords.findOrder(context.db, ours);
     if (order) return order;
   }
   const printfulId = event.data?.order?.id;
   if (printfulId === undefined) return null;
-  const [order] = await context.db
-    .select()
-    .from(orders)
-    .where(eq(orders.printful_order_id, String(printfulId)));
-  return order ?? null;
+  return (await repository.findOrderByProviderOrder(context.db, String(printfulId))) ?? null;
 }
 
 /** What each event does to the order, and which statuses it may do it from. */
@@ -123,17 +118,16 @@ export async function handlePrintfulWebhook(
   const eventId = `printful:${event.type}:${subject}:${event.created ?? 0}:${event.data?.shipment?.id ?? ''}`;
 
   const outcome = await context.db.transaction(async (tx): Promise<WebhookOutcome> => {
-    const recorded = await tx
-      .insert(payment_events)
-      .values({ id: eventId, provider: 'printful', type: event.type!, order_id: order?.id ?? null, payload: event })
-      .onConflictDoNothing()
-      .returning({ id: payment_events.id });
-    if (recorded.length === 0) return 'duplicate';
+    const recorded = await repository.insertProviderEventOnce(tx, {
+      id: eventId,
+      provider: 'printful',
+      type: event.type!,
+      orderId: order?.id ?? null,
+      payload: event,
+    });
+    if (!recorded) return 'duplicate';
     if (!order || !change) return 'ignored';
-    await tx
-      .update(orders)
-      .set(change.set)
-      .where(and(eq(orders.id, order.id), inArray(orders.status, change.from)));
+    await orderRecords.updateOrderFrom(tx, order.id, change.from, change.set);
     context.log.info({ order: order.id, type: event.type }, 'Printful webhook applied');
     return 'applied';
   });

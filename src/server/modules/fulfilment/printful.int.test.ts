@@ -131,7 +131,7 @@ describe('the Printful adapter submits a paid order (against the local fake)', (
 
     expect(await orderOf(orderId)).toMatchObject({
       fulfilment_provider: 'printful',
-      printful_order_id: String(printful.orders.get(external(orderId))!.id),
+      provider_order_id: String(printful.orders.get(external(orderId))!.id),
       printful_status: 'confirmed',
       fulfilment_attempts: 1,
       fulfilment_error: null,

@@ -3,17 +3,17 @@
  * registered by id and picked from configuration (`providers.ts`); the simulated provider
  * is the default.
  */
-import type { order_items, orders } from '../../db/schema.js';
+import type { OrderItemRow, OrderRow } from './repository.js';
 
 export type FulfilmentProviderId = 'simulated' | 'printful';
 
-export type FulfilmentItem = typeof order_items.$inferSelect & {
+export type FulfilmentItem = OrderItemRow & {
   /** An absolute URL the provider downloads the print file from (signed and expiring if private). */
   printFileUrl: string;
 };
 
 export interface FulfilmentRequest {
-  order: typeof orders.$inferSelect;
+  order: OrderRow;
   items: FulfilmentItem[];
   /** 1 for the first submission; a later attempt must first look for an earlier one's order. */
   attempt: number;
@@ -29,5 +29,5 @@ export interface FulfilmentProvider {
   readonly id: FulfilmentProviderId;
   submit(request: FulfilmentRequest): Promise<SubmittedFulfilment>;
   /** Cancels a submitted order that has not shipped (before a full refund). */
-  cancel(order: typeof orders.$inferSelect): Promise<void>;
+  cancel(order: OrderRow): Promise<void>;
 }

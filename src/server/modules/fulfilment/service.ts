@@ -5,17 +5,17 @@
  * written on the order (fulfilment_error, fulfilment_attempts) and thrown, so the job queue
  * retries it with back-off.
  */
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { order_items, orders } from '../../db/schema.js';
 import { onEvent } from '../../jobs/flow.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
 import { isPublicKey } from '../../infra/storage/index.js';
 import { signPrivateFileUrl } from '../../infra/storage/signed-urls.js';
+import * as orderRecords from '../order-records/index.js';
 import type { FulfilmentItem, FulfilmentProviderId } from './provider.js';
 import { linesWithoutPrintFile, linesWithoutPrintFileOf } from './print-files.js';
 import { activeFulfilmentProviderId, fulfilmentProvider } from './providers.js';
+import * as repository from './repository.js';
 
 /** How long a print file link handed to the provider stays valid. */
 export const PRINT_FILE_LINK_SECONDS = 14 * 24 * 3600;
@@ -35,20 +35,7 @@ export async function submitFulfilment(context: AppContext, orderId: string): Pr
   // The test provider never pays for a real print: an order it paid (say before a Printful
   // key was saved) is made by the simulation, unless ALLOW_TEST_PAYMENTS says otherwise.
   const forTestPayment: FulfilmentProviderId = context.config.allowTestPayments ? active : 'simulated';
-  const [claimed] = await db
-    .update(orders)
-    .set({
-      fulfilment_attempts: sql`${orders.fulfilment_attempts} + 1`,
-      fulfilment_provider: sql`coalesce(${orders.fulfilment_provider}, case when ${orders.payment_provider} = 'test' then ${forTestPayment} else ${active} end)`,
-    })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.status, 'paid'),
-        or(isNull(orders.printful_status), eq(orders.printful_status, 'failed')),
-      ),
-    )
-    .returning();
+  const claimed = await orderRecords.claimForSubmission(db, orderId, { active, forTestPayment });
   if (!claimed) return 'skipped';
   if (claimed.fulfilment_provider !== active) {
     context.log.warn(
@@ -61,10 +48,7 @@ export async function submitFulfilment(context: AppContext, orderId: string): Pr
   try {
     const items = await itemsWithPrintFiles(context, orderId);
     const result = await provider.submit({ order: claimed, items, attempt: claimed.fulfilment_attempts });
-    await db
-      .update(orders)
-      .set({ printful_order_id: result.providerOrderId, printful_status: result.status, fulfilment_error: null })
-      .where(eq(orders.id, orderId));
+    await orderRecords.recordSubmission(db, orderId, result);
     context.log.info(
       {
         order: orderId,
@@ -77,10 +61,7 @@ export async function submitFulfilment(context: AppContext, orderId: string): Pr
     return provider.id === 'simulated' ? 'simulated' : 'submitted';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await db
-      .update(orders)
-      .set({ fulfilment_error: message.slice(0, 1000) })
-      .where(eq(orders.id, orderId));
+    await orderRecords.recordSubmission(db, orderId, { error: message.slice(0, 1000) });
     context.log.warn(
       { err: error, order: orderId, attempt: claimed.fulfilment_attempts },
       'fulfilment submission failed',
@@ -92,11 +73,7 @@ export async function submitFulfilment(context: AppContext, orderId: string): Pr
 /** The order's items with a URL for each print file (every line has one: see `submitFulfilment`). */
 async function itemsWithPrintFiles(context: AppContext, orderId: string): Promise<FulfilmentItem[]> {
   const { db, storage, config } = context;
-  const items = await db
-    .select()
-    .from(order_items)
-    .where(eq(order_items.order_id, orderId))
-    .orderBy(asc(order_items.position), asc(order_items.created_at));
+  const items = await orderRecords.listOrderItems(db, orderId);
   const secret = await appSecret(config);
   return items.map((item) => {
     const key = item.print_file_path;
@@ -119,25 +96,10 @@ const SWEEP_BATCH = 500;
  * orders whose attempts failed, are the admin's to retry. Returns how many jobs were queued.
  */
 export async function queueUnclaimedFulfilment(context: AppContext): Promise<number> {
-  const stranded = await context.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'paid'),
-        isNull(orders.printful_status),
-        isNull(orders.printful_order_id),
-        eq(orders.fulfilment_attempts, 0),
-      ),
-    )
-    .orderBy(asc(orders.paid_at))
-    .limit(SWEEP_BATCH);
-  const unprinted = await linesWithoutPrintFileOf(
-    context.db,
-    stranded.map(({ id }) => id),
-  );
+  const stranded = await repository.listUnclaimedPaidOrderIds(context.db, SWEEP_BATCH);
+  const unprinted = await linesWithoutPrintFileOf(context.db, stranded);
   let queued = 0;
-  for (const { id } of stranded) {
+  for (const id of stranded) {
     const lines = unprinted.get(id) ?? [];
     const linesToPrint: string[] = [];
     for (const line of lines) {

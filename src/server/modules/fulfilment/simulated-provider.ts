@@ -5,10 +5,9 @@
  * that names the status it moves on from, so a retried or repeated job changes nothing.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orders } from '../../db/schema.js';
 import type { FulfilmentProvider } from './provider.js';
+import { advanceSimulatedOrder } from '../order-records/index.js';
 
 export const SIMULATED_CARRIER = 'USPS';
 
@@ -17,7 +16,7 @@ export function createSimulatedFulfilmentProvider(_context: AppContext): Fulfilm
     id: 'simulated',
     async submit({ order }) {
       // Resubmitting keeps the first simulated order, as Printful's lookup would.
-      const providerOrderId = order.printful_order_id ?? `SIM-${randomBytes(5).toString('hex').toUpperCase()}`;
+      const providerOrderId = order.provider_order_id ?? `SIM-${randomBytes(5).toString('hex').toUpperCase()}`;
       return { providerOrderId, status: 'pending' };
     },
     async cancel() {
@@ -41,34 +40,20 @@ export async function advanceSimulatedFulfilment(
   orderId: string,
   from: 'pending' | 'confirmed',
 ): Promise<'confirmed' | 'shipped' | 'unchanged'> {
-  const current = and(
-    eq(orders.id, orderId),
-    eq(orders.status, 'paid'),
-    eq(orders.fulfilment_provider, 'simulated'),
-    eq(orders.printful_status, from),
-  );
   if (from === 'pending') {
-    const moved = await context.db
-      .update(orders)
-      .set({ printful_status: 'confirmed' })
-      .where(current)
-      .returning({ id: orders.id });
-    return moved.length > 0 ? 'confirmed' : 'unchanged';
+    const moved = await advanceSimulatedOrder(context.db, orderId, from, { printful_status: 'confirmed' });
+    return moved ? 'confirmed' : 'unchanged';
   }
   const number = trackingNumber();
-  const shipped = await context.db
-    .update(orders)
-    .set({
-      status: 'shipped',
-      printful_status: 'shipped',
-      shipped_at: new Date(),
-      tracking_carrier: SIMULATED_CARRIER,
-      tracking_number: number,
-      tracking_url: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}`,
-    })
-    .where(current)
-    .returning({ id: orders.id });
-  if (shipped.length === 0) return 'unchanged';
+  const shipped = await advanceSimulatedOrder(context.db, orderId, from, {
+    status: 'shipped',
+    printful_status: 'shipped',
+    shipped_at: new Date(),
+    tracking_carrier: SIMULATED_CARRIER,
+    tracking_number: number,
+    tracking_url: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}`,
+  });
+  if (!shipped) return 'unchanged';
   context.log.info({ order: orderId }, 'simulated fulfilment shipped the order');
   return 'shipped';
 }

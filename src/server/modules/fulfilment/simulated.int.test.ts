@@ -61,7 +61,7 @@ describe('the simulated fulfilment (the default) confirms, then ships with track
 
     const row = await orderOf(orderId);
     expect(row).toMatchObject({ fulfilment_provider: 'simulated', fulfilment_attempts: 1, fulfilment_error: null });
-    expect(row.printful_order_id).toMatch(/^SIM-[0-9A-F]{10}$/);
+    expect(row.provider_order_id).toMatch(/^SIM-[0-9A-F]{10}$/);
     expect(row.confirmation_email_sent_at).toBeInstanceOf(Date);
 
     // A repeated step job changes nothing.

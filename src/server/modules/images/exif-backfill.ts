@@ -11,32 +11,23 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BACKFILL_MESSAGES, EXIF_BATCH_SIZE, type ExifBatchResult } from '../../../domain/admin-transformations.js';
 import type { AppContext } from '../../context.js';
-import { images } from '../../db/schema.js';
 import type { ImageAdapters } from './adapters/index.js';
+import {
+  countImagesLackingExif,
+  listImagesLackingExif,
+  setExifIfMissing,
+  type ImageLackingExif as LackingRow,
+} from './repository.js';
 import { readPhotoMetadata } from './service.js';
-
-const lacking = (offset: number, limit?: number) => sql`
-  select id, file_name, storage_path, position from (
-    select id, file_name, storage_path, exif_data, row_number() over (order by created_at, id) as position from ${images}
-  ) ordered
-  where position > ${offset} and exif_data is null
-  order by position
-  ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
-
-type LackingRow = { id: string; file_name: string; storage_path: string; position: string | number };
-
-/** Both drivers answer raw SQL with `{ rows }`; their declared result types differ. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function backfillExifBatch(
   context: AppContext,
   offset: number,
   options: { adapters?: ImageAdapters; batchSize?: number } = {},
 ): Promise<ExifBatchResult> {
-  const batch = rowsOf<LackingRow>(await context.db.execute(lacking(offset, options.batchSize ?? EXIF_BATCH_SIZE)));
+  const batch = await listImagesLackingExif(context.db, offset, options.batchSize ?? EXIF_BATCH_SIZE);
   const errors: string[] = [];
   let successful = 0;
   let noExif = 0;
@@ -52,9 +43,7 @@ export async function backfillExifBatch(
     await rm(folder, { recursive: true, force: true });
   }
   const nextOffset = batch.length ? Number(batch[batch.length - 1].position) : offset;
-  const [{ remaining }] = rowsOf<{ remaining: number }>(
-    await context.db.execute(sql`select count(*)::int as remaining from (${lacking(nextOffset)}) rest`),
-  );
+  const remaining = await countImagesLackingExif(context.db, nextOffset);
   return {
     processed: batch.length,
     successful,
@@ -89,10 +78,7 @@ async function rereadOne(
     const metadata = await readPhotoMetadata(context, path, { adapters });
     if (!metadata.exif_data) return 'no-exif';
     // Only while still empty: an owner's two runs at once never write twice.
-    await context.db
-      .update(images)
-      .set(metadata)
-      .where(and(eq(images.id, row.id), isNull(images.exif_data)));
+    await setExifIfMissing(context.db, row.id, metadata);
     return 'updated';
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };

@@ -71,8 +71,9 @@ async function storedFiles(): Promise<string[]> {
     .sort();
 }
 
+/** This process's upload folders: other test workers and shops on the machine upload too. */
 async function uploadTempFolders(): Promise<string[]> {
-  return (await readdir(tmpdir())).filter((name) => name.startsWith('wanderer-upload-'));
+  return (await readdir(tmpdir())).filter((name) => name.startsWith(`wanderer-upload-${process.pid}-`));
 }
 
 async function imageCount(): Promise<number> {

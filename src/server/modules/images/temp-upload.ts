@@ -21,7 +21,7 @@ export interface TempUpload {
 /** Busboy's file stream emits 'limit' when the part reaches the size limit it was given. */
 /** `cancelled` aborts the save when the client's connection goes (a cut-off slow upload): busboy's stream would just stall. */
 export async function saveToTempFile(file: Readable, cancelled?: AbortSignal): Promise<TempUpload> {
-  const folder = await mkdtemp(join(tmpdir(), TEMP_PREFIX));
+  const folder = await mkdtemp(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
   const remove = () => rm(folder, { recursive: true, force: true });
   const path = join(folder, 'upload');
   const stop = new AbortController();
@@ -42,10 +42,26 @@ export async function saveToTempFile(file: Readable, cancelled?: AbortSignal): P
   return { path, tooLarge, remove };
 }
 
+/** The process that made an upload folder, from its name (`wanderer-upload-<pid>-…`), if it says. */
+function ownerPid(name: string): number | null {
+  const match = new RegExp(`^${TEMP_PREFIX}(\\d+)-`).exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
- * Temporary upload folders a previous run left behind (killed mid-upload). Only folders
- * older than `olderThanMs` go: other shops on the machine (tests, a second process) may be
- * receiving uploads right now, and none of theirs can be older than the request time-out.
+ * Temporary upload folders a previous run left behind (killed mid-upload). A folder whose
+ * process is gone goes at once, whatever its age; one whose process runs (other shops on the
+ * machine: tests, a second process) stays. A folder named without its process (an older
+ * release) goes once older than `olderThanMs`, which no upload under way can be.
  * Returns how many were removed.
  */
 export async function sweepStaleUploads(olderThanMs: number, now = Date.now()): Promise<number> {
@@ -54,11 +70,16 @@ export async function sweepStaleUploads(olderThanMs: number, now = Date.now()): 
   for (const name of await readdir(root).catch(() => [] as string[])) {
     if (!name.startsWith(TEMP_PREFIX)) continue;
     const folder = join(root, name);
-    const modified = await stat(folder).then(
-      (entry) => entry.mtimeMs,
-      () => null,
-    );
-    if (modified === null || now - modified < olderThanMs) continue;
+    const pid = ownerPid(name);
+    if (pid !== null) {
+      if (isRunning(pid)) continue;
+    } else {
+      const modified = await stat(folder).then(
+        (entry) => entry.mtimeMs,
+        () => null,
+      );
+      if (modified === null || now - modified < olderThanMs) continue;
+    }
     await rm(folder, { recursive: true, force: true });
     removed += 1;
   }

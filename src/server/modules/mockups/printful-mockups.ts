@@ -3,13 +3,12 @@
  * until it completes, and copy the results into our storage at once (Printful's mockup URLs
  * expire within a day). Until then, and if it fails, the local mockups stand.
  */
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { image_transformations, mockups, physical_items } from '../../db/schema.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { printfulClient, type PrintfulClient } from '../../infra/printful/client.js';
 import { catalogProvider } from '../catalog/index.js';
-import { saveMockups } from './repository.js';
+import { findProductIdOfVariant, findTransformation, hasPrintfulMockups, saveMockups } from './repository.js';
+import { fitFor } from './service.js';
 
 export interface MockupTiming {
   /** Printful suggests the first poll after about 10 s. */
@@ -40,21 +39,8 @@ export async function renderPrintfulMockups(
   timing: MockupTiming = PRINTFUL_MOCKUP_TIMING,
 ): Promise<void> {
   if (!context.config.printful) return;
-  const existing = await context.db
-    .select({ id: mockups.id })
-    .from(mockups)
-    .where(
-      and(
-        eq(mockups.transformation_id, transformationId),
-        eq(mockups.printful_variant_id, variantId),
-        eq(mockups.source, 'printful'),
-      ),
-    );
-  if (existing.length > 0) return;
-  const [artwork] = await context.db
-    .select()
-    .from(image_transformations)
-    .where(eq(image_transformations.id, transformationId));
+  if (await hasPrintfulMockups(context.db, transformationId, variantId)) return;
+  const artwork = await findTransformation(context.db, transformationId);
   if (!artwork?.storage_path || !artwork.width || !artwork.height) return;
 
   const productId = await productIdOf(context, variantId);
@@ -108,18 +94,31 @@ export async function renderPrintfulMockups(
       label: view.label,
       position,
       storage_path: key,
+      fit: fitFor(variantId, null),
     });
   }
   await saveMockups(context.db, rows);
 }
 
 async function productIdOf(context: AppContext, variantId: number): Promise<number | undefined> {
-  const [item] = await context.db
-    .select({ productId: physical_items.printful_product_id })
-    .from(physical_items)
-    .where(eq(physical_items.printful_variant_id, variantId));
-  if (item?.productId) return item.productId;
+  const productId = await findProductIdOfVariant(context.db, variantId);
+  if (productId) return productId;
   return (await catalogProvider(context).variant(variantId))?.product.id;
+}
+
+/**
+ * The pixel size of the printfile Printful's catalog gives this variant's main placement, when
+ * Printful is live; undefined otherwise (the built-in catalog's 300 dpi area is used).
+ */
+export async function printfileSizeOf(
+  context: AppContext,
+  variantId: number,
+): Promise<{ width: number; height: number } | undefined> {
+  if (!context.config.printful) return undefined;
+  const productId = await productIdOf(context, variantId);
+  if (!productId) return undefined;
+  const { area } = await printArea(printfulClient(context.config.printful), productId, variantId);
+  return area ? { width: area.width, height: area.height } : undefined;
 }
 
 async function printArea(client: PrintfulClient, productId: number, variantId: number) {

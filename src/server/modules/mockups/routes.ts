@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { generateMockups, generateMockupsSchema } from './service.js';
+import { generateMockupsSchema } from '../../../domain/mockups.js';
+import { generateMockups } from './service.js';
+import { describeRoute } from '../../http/api-description.js';
 
 export async function mockupRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  app.post('/api/mockups', async (request) => generateMockups(context, generateMockupsSchema.parse(request.body)));
+  app.post(
+    '/api/mockups',
+    { schema: describeRoute('Mockups of an artwork on the given products', { body: generateMockupsSchema }) },
+    async (request) => generateMockups(context, generateMockupsSchema.parse(request.body)),
+  );
 }

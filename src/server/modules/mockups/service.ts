@@ -3,26 +3,29 @@
  * are cached in storage per artwork and variant; with Printful configured, a job asks
  * Printful's generator too, and its mockups replace the local ones once they arrive.
  */
-import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import type { MockupAnswer, MockupView } from '../../../domain/mockups.js';
+import { findBuiltinVariant } from '../../../domain/builtin-catalog.js';
+import {
+  MOCKUP_MESSAGES,
+  type MockupAnswer,
+  type MockupView,
+  type ParsedGenerateMockupsRequest,
+} from '../../../domain/mockups.js';
+import { printAreaOf, type ArtFit } from '../../../domain/placement.js';
 import type { AppContext } from '../../context.js';
-import { image_transformations } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { publicRenditions, storeRenditions } from '../../infra/renditions.js';
+import { workGate } from '../../infra/work-gate.js';
 import { renderLocalMockups, startLocalMockups, UnknownVariantError } from './local/index.js';
 import { templateOptions } from './templates.js';
-import { listMockups, saveMockups, type MockupRow } from './repository.js';
+import { printChecks, printSourceOf } from './print-checks.js';
+import { findCompletedTransformation, listMockups, saveMockups, type MockupRow } from './repository.js';
 
-export const MOCKUP_MESSAGES = {
-  noArtwork: 'No artwork available for mockup generation',
-  noneGenerated: 'No mockups were generated',
-} as const;
-
-export const generateMockupsSchema = z.object({
-  transformationId: z.uuid({ message: MOCKUP_MESSAGES.noArtwork }),
-  variant_ids: z.array(z.coerce.number().int().positive()).min(1).max(50),
-});
+/** The fit a variant's mockups are drawn with: the visitor's, else the product's default (fill outside the catalog). */
+export function fitFor(variantId: number, fit: ArtFit | null | undefined): ArtFit {
+  if (fit) return fit;
+  const found = findBuiltinVariant(variantId);
+  return found ? printAreaOf(found.product, found.variant, 1).defaultFit : 'fill';
+}
 
 /** The last few artworks, decoded bytes kept so a product grid's requests share one read. */
 const recentArtworks = new Map<string, Promise<Buffer>>();
@@ -40,10 +43,7 @@ function artworkBytes(context: AppContext, transformationId: string, key: string
 }
 
 async function completedArtwork(context: AppContext, transformationId: string) {
-  const [row] = await context.db
-    .select()
-    .from(image_transformations)
-    .where(and(eq(image_transformations.id, transformationId), eq(image_transformations.status, 'completed')));
+  const row = await findCompletedTransformation(context.db, transformationId);
   if (!row?.storage_path) throw notFound(MOCKUP_MESSAGES.noArtwork);
   return { ...row, storage_path: row.storage_path };
 }
@@ -59,13 +59,19 @@ function renderOnce(key: string, render: () => Promise<void>): Promise<void> {
   return running;
 }
 
-async function renderAndStore(context: AppContext, artworkId: string, bytes: Buffer, variantId: number): Promise<void> {
+async function renderAndStore(
+  context: AppContext,
+  artworkId: string,
+  bytes: Buffer,
+  variantId: number,
+  fit: ArtFit,
+): Promise<void> {
   // A call that arrives just after another finished this variant finds its rows instead.
   const already = await listMockups(context.db, artworkId, [variantId]);
-  if (already.some((row) => row.source === 'local')) return;
+  if (already.some((row) => row.source === 'local' && row.fit === fit)) return;
   let views;
   try {
-    views = await renderLocalMockups(bytes, variantId, templateOptions(context));
+    views = await renderLocalMockups(bytes, variantId, { ...templateOptions(context), fit });
   } catch (error) {
     if (error instanceof UnknownVariantError) {
       // The web app names the product to the shopper; the provider's id is for the log.
@@ -77,7 +83,7 @@ async function renderAndStore(context: AppContext, artworkId: string, bytes: Buf
   const stamp = Date.now().toString(36);
   const stored = await Promise.all(
     views.map(async (view, position) => {
-      const name = `mockups/${artworkId}/${variantId}-${view.placement}-${stamp}`;
+      const name = `mockups/${artworkId}/${variantId}-${view.placement}-${fit}-${stamp}`;
       const main = { key: `${name}.jpg`, options: { contentType: 'image/jpeg', cacheSeconds: 31_536_000 } };
       const [renditions] = await Promise.all([
         storeRenditions(context.storage, view.renditions, main, (side) => `${name}-${side}.jpg`),
@@ -93,37 +99,44 @@ async function renderAndStore(context: AppContext, artworkId: string, bytes: Buf
         position,
         storage_path: key,
         renditions,
+        fit,
       };
     }),
   );
   await saveMockups(context.db, stored);
 }
 
-export async function generateMockups(
-  context: AppContext,
-  input: z.infer<typeof generateMockupsSchema>,
-): Promise<MockupAnswer> {
+export async function generateMockups(context: AppContext, input: ParsedGenerateMockupsRequest): Promise<MockupAnswer> {
   const artwork = await completedArtwork(context, input.transformationId);
   const variantIds = [...new Set(input.variant_ids)];
   let rows = await listMockups(context.db, artwork.id, variantIds);
 
+  const fits = new Map(variantIds.map((id) => [id, fitFor(id, input.fit)]));
   const missing = variantIds.filter(
-    (id) => !rows.some((row) => row.printful_variant_id === id && row.source === 'local'),
+    (id) => !rows.some((row) => row.printful_variant_id === id && row.source === 'local' && row.fit === fits.get(id)),
   );
   if (missing.length > 0) {
     startLocalMockups(missing);
     const bytes = await artworkBytes(context, artwork.id, artwork.storage_path);
     // Concurrent calls for one artwork share each variant's render: five visitors' (or one
     // impatient visitor's) requests make one set of files, not five sets with four orphaned.
-    for (const variantId of missing) {
-      await renderOnce(`${artwork.id}:${variantId}`, () => renderAndStore(context, artwork.id, bytes, variantId));
-    }
+    // A visitor is waiting: print files and other deferred work hold back meanwhile.
+    await workGate.interactiveWork(async () => {
+      for (const variantId of missing) {
+        const fit = fits.get(variantId)!;
+        await renderOnce(`${artwork.id}:${variantId}:${fit}`, () =>
+          renderAndStore(context, artwork.id, bytes, variantId, fit),
+        );
+      }
+    });
     rows = await listMockups(context.db, artwork.id, variantIds);
   }
 
   let pending = false;
   if (context.config.printful) {
     for (const variantId of variantIds) {
+      // Printful's generator is asked for the product's own placement; a switched fit shows ours.
+      if (fits.get(variantId) !== fitFor(variantId, null)) continue;
       if (rows.some((row) => row.printful_variant_id === variantId && row.source === 'printful')) continue;
       pending = true;
       await context.jobs.send(
@@ -134,14 +147,16 @@ export async function generateMockups(
     }
   }
 
-  const mockups = variantIds.flatMap((variantId) => bestViews(context, rows, variantId));
-  if (mockups.length === 0) return { success: false, mockups, pending, error: MOCKUP_MESSAGES.noneGenerated };
-  return { success: true, mockups, pending };
+  const mockups = variantIds.flatMap((variantId) => bestViews(context, rows, variantId, fits.get(variantId)!));
+  const source = await printSourceOf(context.db, artwork.id);
+  const prints = source ? printChecks(source, variantIds, input.fit) : [];
+  if (mockups.length === 0) return { success: false, mockups, pending, error: MOCKUP_MESSAGES.noneGenerated, prints };
+  return { success: true, mockups, pending, prints };
 }
 
-/** Printful's views when it has made them, else ours. */
-function bestViews(context: AppContext, rows: MockupRow[], variantId: number): MockupView[] {
-  const mine = rows.filter((row) => row.printful_variant_id === variantId);
+/** Printful's views when it has made them, else ours, for this fit. */
+function bestViews(context: AppContext, rows: MockupRow[], variantId: number, fit: ArtFit): MockupView[] {
+  const mine = rows.filter((row) => row.printful_variant_id === variantId && row.fit === fit);
   const printful = mine.filter((row) => row.source === 'printful');
   const chosen = printful.length > 0 ? printful : mine.filter((row) => row.source === 'local');
   return chosen.map((row) => ({
@@ -152,13 +167,14 @@ function bestViews(context: AppContext, rows: MockupRow[], variantId: number): M
     renditions: publicRenditions(context.storage, row.renditions),
     extra_mockups: [],
     source: row.source,
+    fit: row.fit,
   }));
 }
 
 /**
- * The mockup URLs an order item keeps: the views the visitor was shown (Printful's once
- * made, else ours). `rows` are one transformation's mockups, in position order.
+ * The mockup URLs an order item keeps: the views the visitor was shown for the line's fit
+ * (Printful's once made, else ours). `rows` are one transformation's mockups, in position order.
  */
-export function mockupUrlsOf(context: AppContext, rows: MockupRow[], variantId: number): string[] {
-  return bestViews(context, rows, variantId).map((view) => view.mockup_url);
+export function mockupUrlsOf(context: AppContext, rows: MockupRow[], variantId: number, fit?: ArtFit | null): string[] {
+  return bestViews(context, rows, variantId, fitFor(variantId, fit)).map((view) => view.mockup_url);
 }

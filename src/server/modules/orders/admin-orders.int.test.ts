@@ -13,7 +13,7 @@ import {
   type SellableProduct,
 } from '../../testing/fixtures/orders.js';
 import { submitFulfilment } from '../fulfilment/service.js';
-import { createJobHandlers } from '../../jobs/handlers.js';
+import { createJobHandlers } from '../../job-wiring.js';
 import { sendShippedNotice } from '../email/service.js';
 
 let shop: TestApp;
@@ -109,7 +109,8 @@ describe('GET /api/admin/orders: search, status, dates and pages in SQL, newest 
       shipping_name: 'Paula Paid',
       items: [{ product_name: product.name, quantity: 2 }],
       mockup_url: mockupUrl,
-      total_amount: Math.round(product.final_price! * 100) * 2,
+      // Items and Standard shipping to Oregon (issue 33).
+      total_amount: Math.round(product.final_price! * 100) * 2 + (await orderOf(paidId)).shipping_amount,
       currency: 'USD',
       email_status: 'Not Sent',
       printful_status: null,
@@ -118,7 +119,8 @@ describe('GET /api/admin/orders: search, status, dates and pages in SQL, newest 
     const all = await shop.context.db.select().from(orders);
     expect(body.stats).toEqual({
       total: all.length,
-      pending_payment: all.filter((o) => o.status === 'pending').length,
+      pending_payment: all.filter((o) => o.status === 'pending' && !o.payment_error).length,
+      payment_failed: all.filter((o) => o.status === 'pending' && o.payment_error).length,
       needs_submission: all.filter((o) => o.status === 'paid' && !o.printful_status).length,
       confirmed: all.filter((o) => o.printful_status === 'confirmed').length,
     });
@@ -421,7 +423,9 @@ describe('GET /api/admin/orders/export.csv', () => {
     // Both addresses field by field, and the lines with their unit prices (issue 34).
     expect(lines[0]).toBe(
       [
-        'id,created_at,status,status_label,customer_email,items,line_items,total_amount,refunded_amount,currency',
+        'id,created_at,status,status_label,customer_email,items,line_items',
+        'subtotal_amount,shipping_method,shipping_amount,tax_name,tax_rate,tax_inclusive,tax_amount',
+        'total_amount,refunded_amount,currency',
         'email_status,paid_at,shipped_at,printful_status,printful_order_id',
         'shipping_name,shipping_address_line1,shipping_address_line2,shipping_city,shipping_state,shipping_postal_code,shipping_country',
         'billing_name,billing_address_line1,billing_address_line2,billing_city,billing_state,billing_postal_code,billing_country',
@@ -436,6 +440,12 @@ describe('GET /api/admin/orders/export.csv', () => {
       `2 x ${product.name} @ ${unit} = ${((Math.round(product.final_price! * 100) * 2) / 100).toFixed(2)}`,
     );
     expect(lines[1]).toContain(',1 Harbour Road,Flat 2,Portland,OR,97201,US,');
+    // Items, the shipping option and its price, no tax in Oregon, and the total they make (issue 33).
+    const order = await orderOf(id);
+    const subtotal = Math.round(product.final_price! * 100) * 2;
+    expect(lines[1]).toContain(
+      `,${(subtotal / 100).toFixed(2)},Standard,${(order.shipping_amount / 100).toFixed(2)},,,,0.00,${((subtotal + order.shipping_amount) / 100).toFixed(2)},`,
+    );
     expect(lines[1]).toMatch(/,Jan Peeters,Bondgenotenlaan 12,Bus 3,Leuven,,3000,BE$/);
   });
 

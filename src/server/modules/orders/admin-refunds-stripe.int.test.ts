@@ -57,7 +57,7 @@ async function paidOrder(): Promise<{ orderId: string; paymentIntentId: string }
     })
   ).json();
   const [order] = await shop.context.db.select().from(orders).where(eq(orders.id, created.order_id));
-  const paymentIntentId = order.stripe_payment_intent_id!;
+  const paymentIntentId = order.payment_id!;
   stripeFake.succeed(paymentIntentId);
   const payload = JSON.stringify(stripeFake.event('payment_intent.succeeded', paymentIntentId));
   const hook = await shop.app.inject({

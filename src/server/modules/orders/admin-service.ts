@@ -5,7 +5,6 @@
  * unpaid order. Every refused action is a 409 with the reason.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_ORDER_MESSAGES,
   adminOrderStatusLabel,
@@ -15,7 +14,7 @@ import {
   canRetryFulfilment,
   emailStatus,
   orderEventLabel,
-  STUCK_AFTER_MINUTES,
+  orderMoneyOf,
   type AdminOrderDetail,
   type AdminOrderList,
   type AdminOrderListQuery,
@@ -25,80 +24,29 @@ import {
 import { formatCents } from '../../../domain/money.js';
 import type { PaymentProviderId } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
-import { order_events, order_items, order_refunds, orders } from '../../db/schema.js';
+import { refundTaxShare } from '../../../domain/tax.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import { orderAddress, postalAddressLines } from '../../infra/postal-address.js';
+import { appSecret } from '../../infra/secrets/app-secret.js';
+import { signPrivateFileUrl } from '../../infra/storage/signed-urls.js';
 import { sendRefundNotice } from '../email/index.js';
 import type { FulfilmentProviderId } from '../fulfilment/index.js';
 import { fulfilmentProvider } from '../fulfilment/index.js';
 import { PaymentProviderError } from '../payments/index.js';
 import { paymentProvider } from '../payments/index.js';
+import * as orderRecords from '../order-records/index.js';
+import * as repository from './repository.js';
+import type { OrderItemRow, OrderRow } from './repository.js';
 import { findOrder, resendConfirmation, retryFulfilment } from './service.js';
-
-type OrderRow = typeof orders.$inferSelect;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** `%`, `_` and `\` in what the owner typed are matched literally. */
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The text the trigram index covers (migration 0011): e-mail, shipping and billing names, lowered. */
-const orderSearchText = sql`lower(${orders.customer_email} || ' ' || coalesce(${orders.shipping_name}, '') || ' ' || coalesce(${orders.billing_name}, ''))`;
-
-/**
- * An order id's prefix as a range of ids, so the primary key answers it: `3f2a9c1e` is every
- * id from 3f2a9c1e-0000-… to 3f2a9c1e-ffff-…. Null when the text cannot start an id.
- */
-export function idPrefixRange(search: string): [string, string] | null {
-  if (!/^[0-9a-f-]{1,36}$/i.test(search)) return null;
-  const hex = search.replace(/-/g, '').toLowerCase();
-  if (hex.length === 0 || hex.length > 32) return null;
-  const asUuid = (digits: string) =>
-    `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
-  return [asUuid(hex.padEnd(32, '0')), asUuid(hex.padEnd(32, 'f'))];
-}
-
-/** Paid, and fulfilment failed, on hold, or never submitted this long after payment. */
-const needsAttention = sql`(${orders.status} = 'paid' and (${orders.printful_status} in ('failed', 'onhold') or (${orders.printful_status} is null and ${orders.paid_at} < now() - make_interval(mins => ${STUCK_AFTER_MINUTES}))))`;
-
-/** The list's WHERE: search over id (prefix), customer e-mail, shipping and billing names; status; date range. */
-export function orderFilter(query: Pick<AdminOrderListQuery, 'search' | 'status' | 'from' | 'to'>): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (query.status === 'attention') conditions.push(needsAttention);
-  else if (query.status !== 'all') conditions.push(eq(orders.status, query.status));
-  const search = query.search.trim();
-  if (search) {
-    const contains = sql`${orderSearchText} like ${`%${likeEscape(search.toLowerCase())}%`}`;
-    const range = idPrefixRange(search);
-    conditions.push(range ? (or(and(gte(orders.id, range[0]), lte(orders.id, range[1])), contains) as SQL) : contains);
-  }
-  if (query.from) conditions.push(gte(orders.created_at, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to)
-    conditions.push(lt(orders.created_at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
-  return conditions.length ? and(...conditions) : undefined;
-}
-
-async function itemsByOrder(context: AppContext, orderIds: string[]) {
-  const byOrder = new Map<string, (typeof order_items.$inferSelect)[]>();
-  if (orderIds.length === 0) return byOrder;
-  const rows = await context.db
-    .select()
-    .from(order_items)
-    .where(inArray(order_items.order_id, orderIds))
-    .orderBy(asc(order_items.position), asc(order_items.id));
-  for (const row of rows) {
-    const list = byOrder.get(row.order_id) ?? [];
-    list.push(row);
-    byOrder.set(row.order_id, list);
-  }
-  return byOrder;
-}
-
-function listRow(order: OrderRow, items: (typeof order_items.$inferSelect)[]): AdminOrderRow {
+function listRow(order: OrderRow, items: OrderItemRow[]): AdminOrderRow {
   return {
     id: order.id,
     status: order.status as OrderStatus,
     status_label: adminOrderStatusLabel(order),
+    payment_error: order.status === 'pending' || order.status === 'failed' ? order.payment_error : null,
     customer_email: order.customer_email,
     shipping_name: order.shipping_name,
     items: items.map((item) => ({ product_name: item.product_name, quantity: item.quantity })),
@@ -110,42 +58,23 @@ function listRow(order: OrderRow, items: (typeof order_items.$inferSelect)[]): A
     created_at: order.created_at.toISOString(),
     paid_at: iso(order.paid_at),
     printful_status: order.printful_status,
-    printful_order_id: order.printful_order_id,
+    printful_order_id: order.provider_order_id,
     fulfilment_provider: order.fulfilment_provider,
   };
 }
 
 /** The four stat cards, over every order (the filters narrow the table, not the shop's totals). */
-export async function orderStats(context: AppContext) {
-  const [stats] = await context.db
-    .select({
-      total: count(),
-      pending_payment: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
-      needs_submission:
-        sql<number>`count(*) filter (where ${orders.status} = 'paid' and ${orders.printful_status} is null)`.mapWith(
-          Number,
-        ),
-      confirmed: sql<number>`count(*) filter (where ${orders.printful_status} = 'confirmed')`.mapWith(Number),
-    })
-    .from(orders);
-  return stats;
+export function orderStats(context: AppContext) {
+  return repository.orderStats(context.db);
 }
 
 export async function listOrdersForAdmin(context: AppContext, query: AdminOrderListQuery): Promise<AdminOrderList> {
-  const where = orderFilter(query);
-  const [rows, [{ total }], stats] = await Promise.all([
-    context.db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.created_at), desc(orders.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    context.db.select({ total: count() }).from(orders).where(where),
+  const [{ rows, total }, stats] = await Promise.all([
+    repository.listOrdersPage(context.db, query, { page: query.page, pageSize: query.page_size }),
     orderStats(context),
   ]);
-  const items = await itemsByOrder(
-    context,
+  const items = await repository.itemsByOrder(
+    context.db,
     rows.map((row) => row.id),
   );
   return {
@@ -167,31 +96,23 @@ async function findAdminOrder(context: AppContext, id: string): Promise<OrderRow
   }
 }
 
+/** How long the admin's link to a print file works: long enough to look at it and download it. */
+const PRINT_FILE_LINK_SECONDS = 3600;
+
 export async function readOrderForAdmin(context: AppContext, id: string): Promise<AdminOrderDetail> {
   const order = await findAdminOrder(context, id);
+  const secret = await appSecret(context.config);
   const [items, refunds, events] = await Promise.all([
-    context.db
-      .select()
-      .from(order_items)
-      .where(eq(order_items.order_id, order.id))
-      .orderBy(asc(order_items.position), asc(order_items.id)),
-    context.db
-      .select()
-      .from(order_refunds)
-      .where(eq(order_refunds.order_id, order.id))
-      .orderBy(asc(order_refunds.created_at)),
-    context.db
-      .select()
-      .from(order_events)
-      .where(eq(order_events.order_id, order.id))
-      .orderBy(asc(order_events.created_at), asc(order_events.id)),
+    orderRecords.listOrderItems(context.db, order.id),
+    repository.listOrderRefunds(context.db, order.id),
+    repository.listOrderEvents(context.db, order.id),
   ]);
   return {
     id: order.id,
     status: order.status as OrderStatus,
     status_label: adminOrderStatusLabel(order),
     printful_status: order.printful_status,
-    printful_order_id: order.printful_order_id,
+    printful_order_id: order.provider_order_id,
     fulfilment_provider: order.fulfilment_provider,
     fulfilment_error: order.fulfilment_error,
     customer_email: order.customer_email,
@@ -223,11 +144,12 @@ export async function readOrderForAdmin(context: AppContext, id: string): Promis
     last_email_resent_at: iso(order.last_email_resent_at),
     email_status: emailStatus(order),
     stripe_session_id: order.stripe_session_id,
-    stripe_payment_intent_id: order.stripe_payment_intent_id,
+    stripe_payment_intent_id: order.payment_id,
     payment_provider: order.payment_provider,
     tracking_carrier: order.tracking_carrier,
     tracking_number: order.tracking_number,
     tracking_url: order.tracking_url,
+    money: orderMoneyOf(order),
     order_items: items.map((item) => ({
       id: item.id,
       product_name: item.product_name,
@@ -237,10 +159,23 @@ export async function readOrderForAdmin(context: AppContext, id: string): Promis
       artwork_url: item.artwork_url,
       printful_variant_id: item.printful_variant_id,
       mockup_urls: item.mockup_urls,
+      fit: item.fit,
+      // Print files are private: the owner gets a link that expires, as the provider does.
+      print_file_url: item.print_file_path
+        ? signPrivateFileUrl(secret, item.print_file_path, { baseUrl: '', expiresInSeconds: PRINT_FILE_LINK_SECONDS })
+        : null,
+      print_area: item.print_placement
+        ? {
+            placement: item.print_placement.area.placement,
+            width: item.print_placement.area.width,
+            height: item.print_placement.area.height,
+          }
+        : null,
     })),
     refunds: refunds.map((refund) => ({
       id: refund.id,
       amount: refund.amount,
+      tax_amount: refund.tax_amount,
       currency: refund.currency,
       provider_refund_id: refund.provider_refund_id,
       created_at: refund.created_at.toISOString(),
@@ -283,32 +218,18 @@ export async function retryFulfilmentForAdmin(context: AppContext, id: string) {
 export async function refundOrder(context: AppContext, id: string, requested?: number): Promise<AdminOrderDetail> {
   const order = await findAdminOrder(context, id);
   if (!canRefund(order)) throw conflict(ADMIN_ORDER_MESSAGES.cannotRefund);
-  if (!order.stripe_payment_intent_id) throw conflict(ADMIN_ORDER_MESSAGES.cannotRefund);
+  if (!order.payment_id) throw conflict(ADMIN_ORDER_MESSAGES.cannotRefund);
   const left = order.total_amount - order.refunded_amount;
   const amount = requested ?? left;
   if (amount > left) throw conflict(ADMIN_ORDER_MESSAGES.refundTooMuch(formatCents(left, order.currency)));
 
-  const [reserved] = await context.db
-    .update(orders)
-    .set({ refunded_amount: sql`${orders.refunded_amount} + ${amount}` })
-    .where(
-      and(
-        eq(orders.id, order.id),
-        inArray(orders.status, ['paid', 'shipped']),
-        sql`${orders.refunded_amount} + ${amount} <= ${orders.total_amount}`,
-      ),
-    )
-    .returning({ refunded_amount: orders.refunded_amount });
+  const reserved = await orderRecords.reserveRefund(context.db, order.id, amount);
   if (!reserved) throw conflict(ADMIN_ORDER_MESSAGES.refundTooMuch(formatCents(left, order.currency)));
   const before = reserved.refunded_amount - amount;
   const full = reserved.refunded_amount === order.total_amount;
-  const release = () =>
-    context.db
-      .update(orders)
-      .set({ refunded_amount: sql`${orders.refunded_amount} - ${amount}` })
-      .where(eq(orders.id, order.id));
+  const release = () => orderRecords.releaseRefund(context.db, order.id, amount);
 
-  if (full && !order.shipped_at && order.printful_order_id && order.fulfilment_provider) {
+  if (full && !order.shipped_at && order.provider_order_id && order.fulfilment_provider) {
     try {
       await fulfilmentProvider(context, order.fulfilment_provider as FulfilmentProviderId).cancel(order);
     } catch (error) {
@@ -325,7 +246,7 @@ export async function refundOrder(context: AppContext, id: string, requested?: n
     const provider = paymentProvider(context, order.payment_provider as PaymentProviderId);
     ({ refundId } = await provider.refund({
       orderId: order.id,
-      paymentIntentId: order.stripe_payment_intent_id,
+      paymentIntentId: order.payment_id,
       amount,
       currency: order.currency,
       idempotencyKey: `refund-${order.id}-${before}-${amount}`,
@@ -342,24 +263,36 @@ export async function refundOrder(context: AppContext, id: string, requested?: n
 
   await context.db.transaction(async (tx) => {
     const refundRowId = randomUUID();
-    await tx
-      .insert(order_refunds)
-      .values({ id: refundRowId, order_id: order.id, amount, currency: order.currency, provider_refund_id: refundId });
-    await tx.insert(order_events).values({
+    // Shipping is refunded like the items; the tax in proportion, counted on the running total
+    // so that the shares of several partial refunds add up to the order's tax exactly.
+    const money = { totalCents: order.total_amount, taxCents: order.tax_amount };
+    const taxAmount = refundTaxShare(before + amount, money) - refundTaxShare(before, money);
+    await orderRecords.insertRefund(tx, {
+      id: refundRowId,
       order_id: order.id,
+      amount,
+      tax_amount: taxAmount,
+      currency: order.currency,
+      provider_refund_id: refundId,
+    });
+    await orderRecords.insertOrderEvent(tx, {
+      orderId: order.id,
       type: 'refunded',
-      detail: { refund_id: refundRowId, amount, currency: order.currency, full, provider_refund_id: refundId },
+      detail: {
+        refund_id: refundRowId,
+        amount,
+        tax_amount: taxAmount,
+        currency: order.currency,
+        full,
+        provider_refund_id: refundId,
+      },
     });
     if (full) {
-      await tx
-        .update(orders)
-        .set({
-          status: 'refunded',
-          ...(order.shipped_at
-            ? {}
-            : { printful_status: order.printful_order_id ? 'canceled' : order.printful_status }),
-        })
-        .where(eq(orders.id, order.id));
+      await orderRecords.markRefunded(
+        tx,
+        order.id,
+        order.shipped_at ? {} : { printful_status: order.provider_order_id ? 'canceled' : order.printful_status },
+      );
     }
   });
   context.log.info({ order: order.id, amount, full, refund: refundId }, 'order refunded');
@@ -376,12 +309,20 @@ export async function refundOrder(context: AppContext, id: string, requested?: n
 export async function cancelOrder(context: AppContext, id: string): Promise<AdminOrderDetail> {
   const order = await findAdminOrder(context, id);
   if (!canCancel(order)) throw conflict(ADMIN_ORDER_MESSAGES.cannotCancel);
-  const [cancelled] = await context.db
-    .update(orders)
-    .set({ status: 'cancelled' })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending', 'failed']), isNull(orders.paid_at)))
-    .returning({ id: orders.id });
+  const cancelled = await orderRecords.cancelUnpaidOrder(context.db, order.id);
   if (!cancelled) throw conflict(ADMIN_ORDER_MESSAGES.cannotCancel);
+  // The order is cancelled first: a card charged from now on is refunded when its payment
+  // arrives (payments/events.ts). Closing the payment stops the card being charged at all.
+  if (order.payment_id && order.payment_provider) {
+    try {
+      await paymentProvider(context, order.payment_provider as PaymentProviderId).cancelPayment(order.payment_id);
+    } catch (error) {
+      context.log.warn(
+        { order: order.id, reason: error instanceof Error ? error.message : String(error) },
+        "could not close a cancelled order's payment; a charge on it will be refunded",
+      );
+    }
+  }
   return readOrderForAdmin(context, order.id);
 }
 
@@ -390,7 +331,7 @@ const addressColumns = <K extends 'shipping' | 'billing'>(kind: K) =>
   ADDRESS_PARTS.map((part) => `${kind}_${part}` as const);
 
 /**
- * One row per order: its figures, both addresses field by field (a spreadsheet sorts and
+ * One row per order: its figures (items, shipping, tax — included or added — and total), both addresses field by field (a spreadsheet sorts and
  * filters by postcode or country), and its lines with their unit prices, in the order's
  * currency: `2 x Classic Mug 11 oz @ 14.99 = 29.98; …`.
  */
@@ -402,6 +343,13 @@ export const CSV_COLUMNS = [
   'customer_email',
   'items',
   'line_items',
+  'subtotal_amount',
+  'shipping_method',
+  'shipping_amount',
+  'tax_name',
+  'tax_rate',
+  'tax_inclusive',
+  'tax_amount',
   'total_amount',
   'refunded_amount',
   'currency',
@@ -434,27 +382,18 @@ export async function* exportOrdersCsv(
   batchSize = 500,
 ): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.join(',')}\n`;
-  const where = orderFilter(query);
   let after: string | null = null;
   for (;;) {
-    // The cursor row's own created_at, read in SQL: a JS Date would lose the microseconds.
-    const cursor: SQL | undefined = after
-      ? sql`(${orders.created_at}, ${orders.id}) < (select o.created_at, o.id from orders o where o.id = ${after}::uuid)`
-      : undefined;
-    const rows = await context.db
-      .select()
-      .from(orders)
-      .where(and(where, cursor))
-      .orderBy(desc(orders.created_at), desc(orders.id))
-      .limit(batchSize);
+    const rows = await repository.listOrdersAfter(context.db, query, { after, limit: batchSize });
     if (rows.length === 0) return;
-    const items = await itemsByOrder(
-      context,
+    const items = await repository.itemsByOrder(
+      context.db,
       rows.map((row) => row.id),
     );
     let chunk = '';
     for (const order of rows) {
       const line = items.get(order.id) ?? [];
+      const money = orderMoneyOf(order);
       const values: Record<(typeof CSV_COLUMNS)[number], unknown> = {
         id: order.id,
         created_at: order.created_at.toISOString(),
@@ -468,6 +407,13 @@ export async function* exportOrdersCsv(
               `${item.quantity} x ${item.product_name} @ ${decimal(item.unit_price)} = ${decimal(item.total_price)}`,
           )
           .join('; '),
+        subtotal_amount: decimal(money.subtotal_amount),
+        shipping_method: money.shipping_method_name,
+        shipping_amount: decimal(money.shipping_amount),
+        tax_name: money.tax_name,
+        tax_rate: money.tax_rate,
+        tax_inclusive: money.tax_label ? money.tax_inclusive : null,
+        tax_amount: decimal(money.tax_amount),
         total_amount: decimal(order.total_amount),
         refunded_amount: decimal(order.refunded_amount),
         currency: order.currency,
@@ -475,7 +421,7 @@ export async function* exportOrdersCsv(
         paid_at: iso(order.paid_at),
         shipped_at: iso(order.shipped_at),
         printful_status: order.printful_status,
-        printful_order_id: order.printful_order_id,
+        printful_order_id: order.provider_order_id,
         ...Object.fromEntries(
           (['shipping', 'billing'] as const).flatMap((kind) =>
             addressColumns(kind).map((column) => [column, order[column]]),

@@ -57,6 +57,7 @@ describe('GET /api/orders/:id answers the spec’s order read', () => {
         'tracking_number',
         'tracking_url',
         'order_items',
+        'money',
       ].sort(),
     );
     const mugCents = Math.round(mug.final_price! * 100);
@@ -66,7 +67,14 @@ describe('GET /api/orders/:id answers the spec’s order read', () => {
       status: 'pending',
       status_label: 'Payment Pending',
       printful_status: null,
-      total_amount: mugCents * 2 + Math.round(poster.final_price! * 100),
+      total_amount: mugCents * 2 + Math.round(poster.final_price! * 100) + body.money.shipping_amount,
+      money: {
+        subtotal_amount: mugCents * 2 + Math.round(poster.final_price! * 100),
+        shipping_method: 'standard',
+        shipping_method_name: 'Standard',
+        tax_amount: 0,
+        tax_label: null,
+      },
       currency: 'USD',
       paid_at: null,
       shipped_at: null,

@@ -5,6 +5,7 @@ import { FIND_ORDER_MESSAGES, findOrderSchema } from '../../../domain/orders.js'
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { findOrderByNumber, readOrder, verifyOrderPayment } from './service.js';
+import { describeRoute } from '../../http/api-description.js';
 
 const verifyBody = z.object({ payment_intent_id: z.string().max(200).optional() }).default({});
 
@@ -16,19 +17,27 @@ const verifyBody = z.object({ payment_intent_id: z.string().max(200).optional() 
 export const FIND_ORDER_LIMIT = { max: 10, timeWindow: 15 * 60 * 1000 };
 
 export async function orderRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  app.get('/api/orders/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    reply.header('cache-control', 'no-store');
-    return readOrder(context, id);
-  });
+  app.get(
+    '/api/orders/:id',
+    { schema: describeRoute("An order's status, items and tracking, for its customer") },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      reply.header('cache-control', 'no-store');
+      return readOrder(context, id);
+    },
+  );
 
   /** /payment-success calls this: the server asks the payment provider, then answers the order. */
-  app.post('/api/orders/:id/verify-payment', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const { payment_intent_id } = verifyBody.parse(request.body ?? {});
-    reply.header('cache-control', 'no-store');
-    return verifyOrderPayment(context, id, payment_intent_id);
-  });
+  app.post(
+    '/api/orders/:id/verify-payment',
+    { schema: describeRoute('Asks the payment provider whether an order was paid') },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const { payment_intent_id } = verifyBody.parse(request.body ?? {});
+      reply.header('cache-control', 'no-store');
+      return verifyOrderPayment(context, id, payment_intent_id);
+    },
+  );
 
   await app.register(async (limited) => {
     // Only routes that ask for a limit get one.
@@ -38,10 +47,20 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext): Pr
     });
 
     /** Find my order: e-mail + order number → the order's id, for the order page. */
-    limited.post('/api/orders/lookup', { config: { rateLimit: FIND_ORDER_LIMIT } }, async (request, reply) => {
-      const input = findOrderSchema.parse(request.body ?? {});
-      reply.header('cache-control', 'no-store');
-      return findOrderByNumber(context, input);
-    });
+    limited.post(
+      '/api/orders/lookup',
+      {
+        schema: describeRoute(
+          "Find my order: an order's id from its customer's e-mail and order number (rate-limited)",
+          { body: findOrderSchema },
+        ),
+        config: { rateLimit: FIND_ORDER_LIMIT },
+      },
+      async (request, reply) => {
+        const input = findOrderSchema.parse(request.body ?? {});
+        reply.header('cache-control', 'no-store');
+        return findOrderByNumber(context, input);
+      },
+    );
   });
 }

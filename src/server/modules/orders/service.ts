@@ -3,7 +3,6 @@
  * when the visitor returns from paying, and the owner's two actions on a paid order:
  * resend the confirmation, retry the fulfilment (admin §2, §4).
  */
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PaymentProviderId } from '../../../domain/checkout.js';
 import {
@@ -14,28 +13,28 @@ import {
   maskEmail,
   ORDER_PAGE_MESSAGES,
   orderNumber,
+  orderMoneyOf,
   orderProgress,
   orderStatusLabel,
   type OrderRead,
   type OrderStatus,
 } from '../../../domain/orders.js';
 import type { AppContext } from '../../context.js';
-import { order_items, orders } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { sendOrderConfirmation } from '../email/index.js';
 import { queueOwedFulfilment } from '../fulfilment/index.js';
+import * as orderRecords from '../order-records/index.js';
 import { applyPaymentEvent } from '../payments/index.js';
 import { paymentProvider } from '../payments/index.js';
-import { findOrderIdByNumber } from './repository.js';
-
-type OrderRow = typeof orders.$inferSelect;
+import * as repository from './repository.js';
+import type { OrderRow } from './repository.js';
 
 const orderIdSchema = z.uuid();
 
 /** The order by id; a malformed id is simply not found (the spec's "no rows"). */
 export async function findOrder(context: AppContext, id: string): Promise<OrderRow> {
   if (!orderIdSchema.safeParse(id).success) throw notFound(ORDER_PAGE_MESSAGES.notFound);
-  const [order] = await context.db.select().from(orders).where(eq(orders.id, id));
+  const order = await orderRecords.findOrder(context.db, id);
   if (!order) throw notFound(ORDER_PAGE_MESSAGES.notFound);
   return order;
 }
@@ -48,7 +47,7 @@ export async function findOrderByNumber(
   context: AppContext,
   input: { email: string; orderNumber: string },
 ): Promise<FoundOrder> {
-  const orderId = await findOrderIdByNumber(context.db, input.orderNumber, input.email.toLowerCase());
+  const orderId = await repository.findOrderIdByNumber(context.db, input.orderNumber, input.email.toLowerCase());
   if (!orderId) throw notFound(FIND_ORDER_MESSAGES.noMatch);
   return { orderId };
 }
@@ -57,11 +56,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export async function readOrder(context: AppContext, id: string): Promise<OrderRead> {
   const order = await findOrder(context, id);
-  const items = await context.db
-    .select()
-    .from(order_items)
-    .where(eq(order_items.order_id, order.id))
-    .orderBy(asc(order_items.position), asc(order_items.id));
+  const items = await orderRecords.listOrderItems(context.db, order.id);
   return {
     id: order.id,
     order_number: orderNumber(order.id),
@@ -76,11 +71,12 @@ export async function readOrder(context: AppContext, id: string): Promise<OrderR
     shipped_at: iso(order.shipped_at),
     shipping_name: order.shipping_name,
     customer_email: maskEmail(order.customer_email),
-    stripe_payment_intent_id: order.stripe_payment_intent_id,
+    stripe_payment_intent_id: order.payment_id,
     payment_error: order.status === 'pending' || order.status === 'failed' ? order.payment_error : null,
     tracking_carrier: order.tracking_carrier,
     tracking_number: order.tracking_number,
     tracking_url: order.tracking_url,
+    money: orderMoneyOf(order),
     order_items: items.map((item) => ({
       product_id: item.physical_item_id,
       transformation_id: item.transformation_id,
@@ -105,14 +101,13 @@ export async function verifyOrderPayment(
   paymentIntentId?: string,
 ): Promise<OrderRead> {
   const order = await findOrder(context, id);
-  if (paymentIntentId && order.stripe_payment_intent_id !== paymentIntentId)
-    throw notFound(ORDER_PAGE_MESSAGES.notFound);
-  if (order.status === 'pending' && order.stripe_payment_intent_id) {
+  if (paymentIntentId && order.payment_id !== paymentIntentId) throw notFound(ORDER_PAGE_MESSAGES.notFound);
+  if (order.status === 'pending' && order.payment_id) {
     try {
       const provider = paymentProvider(context, order.payment_provider as PaymentProviderId);
-      const payment = await provider.retrievePayment(order.stripe_payment_intent_id);
+      const payment = await provider.retrievePayment(order.payment_id);
       if (payment.status === 'succeeded' || payment.status === 'canceled') {
-        await applyPaymentEvent(context, {
+        await applyPaymentEvent(context, provider, {
           id: `${provider.id}:${payment.id}:retrieved:${payment.status}`,
           provider: provider.id,
           type: payment.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.canceled',

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { checkoutBody, createArtwork, sellableProducts } from '../../testing/fixtures/orders.js';
 import { jobsFor } from '../../testing/fixtures/jobs.js';
 import { applyPaymentEvent, markOrderPaid, type PaymentEvent } from './events.js';
+import { paymentProvider } from './providers.js';
 
 let shop: TestApp;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ async function pendingOrder(): Promise<{ orderId: string; paymentIntentId: strin
     })
   ).json();
   const [order] = await shop.context.db.select().from(orders).where(eq(orders.id, created.order_id));
-  return { orderId: order.id, paymentIntentId: order.stripe_payment_intent_id!, total: order.total_amount };
+  return { orderId: order.id, paymentIntentId: order.payment_id!, total: order.total_amount };
 }
 
 const succeeded = (id: string, order: { orderId: string; paymentIntentId: string; total: number }): PaymentEvent => ({
@@ -56,7 +57,9 @@ describe('only the call that flips the order to paid queues its work', () => {
   it('the same event applied ten times at once is recorded once and pays once', async () => {
     const order = await pendingOrder();
     const event = succeeded('evt_same', order);
-    const results = await Promise.all(Array.from({ length: 10 }, () => applyPaymentEvent(shop.context, event)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => applyPaymentEvent(shop.context, paymentProvider(shop.context, 'test'), event)),
+    );
     expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
     expect(results.filter((result) => result.paid)).toHaveLength(1);
   });
@@ -64,7 +67,7 @@ describe('only the call that flips the order to paid queues its work', () => {
   it('never pays an order whose payment intent is another one', async () => {
     const order = await pendingOrder();
     const other = await pendingOrder();
-    const result = await applyPaymentEvent(shop.context, {
+    const result = await applyPaymentEvent(shop.context, paymentProvider(shop.context, 'test'), {
       ...succeeded('evt_wrong_pi', order),
       paymentIntentId: other.paymentIntentId,
       amount: other.total,
@@ -86,7 +89,7 @@ describe('paid transitions asked for together are written together', () => {
     expect(results).toEqual(placed.map(() => true));
     for (const order of placed) {
       const [row] = await shop.context.db.select().from(orders).where(eq(orders.id, order.orderId));
-      expect(row).toMatchObject({ status: 'paid', stripe_payment_intent_id: order.paymentIntentId });
+      expect(row).toMatchObject({ status: 'paid', payment_id: order.paymentIntentId });
       expect(row.paid_at).not.toBeNull();
       expect(await jobsFor(shop.context, 'order.send-confirmation', order.orderId)).toHaveLength(1);
       expect(await jobsFor(shop.context, 'order.print-file', order.orderId)).toHaveLength(1);
@@ -104,7 +107,7 @@ describe('paid transitions asked for together are written together', () => {
     ]);
     expect([wrong, right]).toEqual([false, true]);
     const [row] = await shop.context.db.select().from(orders).where(eq(orders.id, order.orderId));
-    expect(row).toMatchObject({ status: 'paid', stripe_payment_intent_id: order.paymentIntentId });
+    expect(row).toMatchObject({ status: 'paid', payment_id: order.paymentIntentId });
   });
 
   it('an event the database refuses fails only its own call; the others in its batch are paid', async () => {

@@ -8,15 +8,17 @@
  * be committed, whatever crashes when. Paid transitions asked for at the same moment are
  * written together, in one transaction (group commit, db/batches.ts).
  */
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordFunnelEvent } from '../analytics/index.js';
 import type { AppContext } from '../../context.js';
 import { batchWhileBusy, othersServed, perOwner } from '../../db/batches.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { orders, payment_events } from '../../db/schema.js';
 import { onEvent, type NextJob } from '../../jobs/flow.js';
 import { linesWithoutPrintFileOf } from '../fulfilment/index.js';
+import * as orderRecords from '../order-records/index.js';
+import type { PaymentProvider } from './provider.js';
+import * as repository from './repository.js';
+import type { OrderRow, PaymentEventRow } from './repository.js';
 
 export type PaymentEventType =
   | 'payment_intent.succeeded'
@@ -44,9 +46,9 @@ export interface AppliedPaymentEvent {
   orderId: string | null;
   /** True only for the one call that turned the order paid. */
   paid: boolean;
+  /** True for the call that gave back a payment its order could not take (cancelled, or paid already). */
+  refunded?: boolean;
 }
-
-type OrderRow = typeof orders.$inferSelect;
 
 const uuid = z.uuid();
 
@@ -55,7 +57,7 @@ function isOrderOf(order: OrderRow | undefined, event: PaymentEvent): order is O
   return (
     order !== undefined &&
     order.id === event.orderId &&
-    (order.stripe_payment_intent_id === null || order.stripe_payment_intent_id === event.paymentIntentId)
+    (order.payment_id === null || order.payment_id === event.paymentIntentId)
   );
 }
 
@@ -66,15 +68,14 @@ function isOrderOf(order: OrderRow | undefined, event: PaymentEvent): order is O
 async function findOrderFor(db: Database, event: PaymentEvent, known?: OrderRow): Promise<OrderRow | null> {
   if (isOrderOf(known, event)) return known;
   if (event.orderId && uuid.safeParse(event.orderId).success) {
-    const [order] = await db.select().from(orders).where(eq(orders.id, event.orderId));
+    const order = await orderRecords.findOrder(db, event.orderId);
     if (isOrderOf(order, event)) return order;
   }
-  const [order] = await db.select().from(orders).where(eq(orders.stripe_payment_intent_id, event.paymentIntentId));
-  return order ?? null;
+  return (await repository.findOrderByPayment(db, event.paymentIntentId)) ?? null;
 }
 
 /** The row that records `event` (once: its id is the key) against the order it belongs to. */
-function eventRow(event: PaymentEvent, orderId: string | null): typeof payment_events.$inferInsert {
+function eventRow(event: PaymentEvent, orderId: string | null): PaymentEventRow {
   return {
     id: event.id,
     provider: event.provider,
@@ -92,11 +93,7 @@ async function recordOnce(
   change: (tx: Transaction) => Promise<boolean>,
 ): Promise<{ duplicate: boolean; changed: boolean }> {
   return context.db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(payment_events)
-      .values(eventRow(event, orderId))
-      .onConflictDoNothing()
-      .returning({ id: payment_events.id });
+    const recorded = await repository.insertNewEvents(tx, [eventRow(event, orderId)]);
     if (recorded.length === 0) return { duplicate: true, changed: false };
     return { duplicate: false, changed: await change(tx) };
   });
@@ -109,6 +106,7 @@ async function recordOnce(
  */
 export async function applyPaymentEvent(
   context: AppContext,
+  provider: PaymentProvider,
   event: PaymentEvent,
   known?: OrderRow,
 ): Promise<AppliedPaymentEvent> {
@@ -122,6 +120,11 @@ export async function applyPaymentEvent(
 
   switch (event.type) {
     case 'payment_intent.succeeded': {
+      if (cannotTake(order, event)) {
+        const { duplicate } = await recordOnce(context, event, order.id, async () => false);
+        const refunded = !duplicate && (await refundUnpayable(context, provider, event, order));
+        return { duplicate, orderId, paid: false, refunded };
+      }
       const amountMatches =
         event.amount === order.total_amount && (event.currency ?? '').toLowerCase() === order.currency.toLowerCase();
       if (!amountMatches) {
@@ -135,23 +138,37 @@ export async function applyPaymentEvent(
         return { duplicate, orderId, paid: false };
       }
       const paid = await markOrderPaid(context, order.id, { event });
+      if (paid === false) {
+        // Cancelled (or paid otherwise) between the read above and the paid transition.
+        const now = await orderRecords.findOrder(context.db, order.id);
+        if (now && cannotTake(now, event)) {
+          const refunded = await refundUnpayable(context, provider, event, now);
+          return { duplicate: false, orderId, paid: false, refunded };
+        }
+      }
       return { duplicate: paid === null, orderId, paid: paid === true };
     }
     case 'payment_intent.payment_failed': {
-      const { duplicate } = await recordOnce(context, event, order.id, (tx) =>
-        setPaymentError(tx, order.id, event.error || 'Payment failed'),
-      );
+      // A declined card: the order stays payable, and its timeline says why this attempt failed.
+      const { duplicate } = await recordOnce(context, event, order.id, async (tx) => {
+        const error = event.error || 'Payment failed';
+        if (!(await setPaymentError(tx, order.id, error))) return false;
+        await orderRecords.insertOrderEvent(tx, {
+          orderId: order.id,
+          type: 'payment_failed',
+          detail: { error, payment_intent_id: event.paymentIntentId },
+        });
+        return true;
+      });
       return { duplicate, orderId, paid: false };
     }
     case 'payment_intent.canceled': {
-      const { duplicate } = await recordOnce(context, event, order.id, async (tx) => {
-        const rows = await tx
-          .update(orders)
-          .set({ status: 'failed', payment_error: event.error ?? 'The payment was canceled' })
-          .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-          .returning({ id: orders.id });
-        return rows.length > 0;
-      });
+      const { duplicate } = await recordOnce(context, event, order.id, (tx) =>
+        orderRecords.updatePendingOrder(tx, order.id, {
+          status: 'failed',
+          payment_error: event.error ?? 'The payment was canceled',
+        }),
+      );
       return { duplicate, orderId, paid: false };
     }
     default: {
@@ -161,13 +178,72 @@ export async function applyPaymentEvent(
   }
 }
 
-async function setPaymentError(tx: Transaction, orderId: string, message: string): Promise<boolean> {
-  const rows = await tx
-    .update(orders)
-    .set({ payment_error: message })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
-  return rows.length > 0;
+/** Whether `order` can no longer take the payment `event` says has succeeded: cancelled, or paid by another payment. */
+function cannotTake(order: OrderRow, event: PaymentEvent): boolean {
+  if (order.status === 'cancelled') return true;
+  const settled = order.status === 'paid' || order.status === 'shipped' || order.status === 'refunded';
+  return settled && order.payment_id !== event.paymentIntentId;
+}
+
+/**
+ * Gives back, in full and at once, a payment that succeeded for an order that cannot take it
+ * (the owner cancelled it while the customer paid): the customer is never charged for an
+ * order that will not ship. The refund's idempotency key is the payment's, so however often
+ * the event comes, one refund is made. The timeline records it and the order shows as
+ * needing attention, for the owner to tell the customer. A refused refund leaves the event
+ * unrecorded, so the provider's next delivery tries again.
+ */
+async function refundUnpayable(
+  context: AppContext,
+  provider: PaymentProvider,
+  event: PaymentEvent,
+  order: OrderRow,
+): Promise<boolean> {
+  const amount = event.amount ?? order.total_amount;
+  const currency = (event.currency ?? order.currency).toLowerCase();
+  let refundId: string;
+  try {
+    ({ refundId } = await provider.refund({
+      orderId: order.id,
+      paymentIntentId: event.paymentIntentId,
+      amount,
+      currency,
+      idempotencyKey: `refund-unpayable-${event.paymentIntentId}`,
+    }));
+  } catch (error) {
+    await repository.deleteEvent(context.db, event.id);
+    context.log.error(
+      { order: order.id, event: event.id, reason: error instanceof Error ? error.message : String(error) },
+      'a payment for an order that cannot take it could not be refunded; the next delivery tries again',
+    );
+    throw error;
+  }
+  const detail = {
+    payment_intent_id: event.paymentIntentId,
+    amount,
+    currency,
+    refund_id: refundId,
+    status: order.status,
+  };
+  // One entry per payment, whichever delivery made (or repeated) the refund.
+  await orderRecords.insertOrderEventOncePerPayment(context.db, {
+    orderId: order.id,
+    type: UNPAYABLE_PAYMENT_REFUNDED,
+    paymentId: event.paymentIntentId,
+    detail,
+  });
+  context.log.warn(
+    { order: order.id, status: order.status, refund: refundId, amount },
+    'a payment for an order that cannot take it was refunded in full',
+  );
+  return true;
+}
+
+/** The timeline entry of a payment given back because its order could not take it. */
+export const UNPAYABLE_PAYMENT_REFUNDED = 'unpayable_payment_refunded';
+
+function setPaymentError(tx: Transaction, orderId: string, message: string): Promise<boolean> {
+  return orderRecords.updatePendingOrder(tx, orderId, { payment_error: message });
 }
 
 interface PaidTransition {
@@ -220,12 +296,11 @@ async function writePaidTransitions(
   // The paid orders' jobs are queued inside the transaction below.
   await context.jobs.ready();
   const { queued, outcomes } = await context.db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(payment_events)
-      .values(transitions.map(({ orderId, event }) => eventRow(event, orderId)))
-      .onConflictDoNothing()
-      .returning({ id: payment_events.id });
-    const newEvents = new Set(recorded.map((row) => row.id));
+    const recorded = await repository.insertNewEvents(
+      tx,
+      transitions.map(({ orderId, event }) => eventRow(event, orderId)),
+    );
+    const newEvents = new Set(recorded);
     // An event named twice in one batch is recorded once, for the first transition that names it.
     const fresh = transitions.filter(({ event }) => newEvents.delete(event.id));
 
@@ -265,25 +340,10 @@ function distinctOrderRounds(transitions: readonly PaidTransition[]): PaidTransi
 
 /** Flips each transition's order to paid with its payment, if it is pending and has that payment or none yet. */
 function flipToPaid(tx: Transaction, transitions: readonly PaidTransition[]) {
-  // Each order's own payment, by order id: one statement sets a different one on each row.
-  const paymentOf = sql`case ${orders.id} ${sql.join(
-    transitions.map(({ orderId, event }) => sql`when ${orderId}::uuid then ${event.paymentIntentId}`),
-    sql` `,
-  )} end`;
-  return tx
-    .update(orders)
-    .set({ status: 'paid', paid_at: new Date(), payment_error: null, stripe_payment_intent_id: paymentOf })
-    .where(
-      and(
-        inArray(
-          orders.id,
-          transitions.map(({ orderId }) => orderId),
-        ),
-        eq(orders.status, 'pending'),
-        or(isNull(orders.stripe_payment_intent_id), eq(orders.stripe_payment_intent_id, paymentOf)),
-      ),
-    )
-    .returning({ id: orders.id, visit_id: orders.visit_id });
+  return orderRecords.flipToPaid(
+    tx,
+    transitions.map(({ orderId, event }) => ({ orderId, paymentId: event.paymentIntentId })),
+  );
 }
 
 /**

@@ -139,7 +139,7 @@ describe('an order the test provider paid before Printful went live', () => {
     expect(await submitFulfilment(shop.context, orderId)).toBe('simulated');
     const order = await orderOf(shop, orderId);
     expect(order.fulfilment_provider).toBe('simulated');
-    expect(order.printful_order_id).toMatch(/^SIM-/);
+    expect(order.provider_order_id).toMatch(/^SIM-/);
     expect(printfulOrderCalls()).toEqual([]);
   });
 });
@@ -190,7 +190,7 @@ describe('with ALLOW_TEST_PAYMENTS=true', () => {
 
     const order = await waitFor(
       () => orderOf(shop, body.order_id),
-      (row) => row.printful_order_id !== null,
+      (row) => row.provider_order_id !== null,
     );
     expect(order).toMatchObject({ status: 'paid', fulfilment_provider: 'printful' });
     await settle(shop, body.order_id);

@@ -59,6 +59,12 @@ export interface PaymentProvider {
    * (never to be paid twice), or closed when it can no longer take a card.
    */
   reopenPayment(paymentIntentId: string): Promise<ReopenedPayment>;
+  /**
+   * Closes a payment that has not taken money (its order was cancelled), so no card can be
+   * charged on it later. A payment that has already succeeded is left to the refund of a
+   * payment for an unpayable order (events.ts).
+   */
+  cancelPayment(paymentIntentId: string): Promise<void>;
   /** Gives money back on a succeeded payment; answers the provider's refund id. */
   refund(input: RefundInput): Promise<{ refundId: string }>;
 }

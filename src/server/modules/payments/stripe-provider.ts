@@ -4,6 +4,8 @@
  * tests' local fake speaks Stripe's JSON).
  */
 import type Stripe from 'stripe';
+import { DEFAULT_CURRENCY } from '../../../domain/money.js';
+import type { OrderAmounts } from '../../../domain/tax.js';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
@@ -50,6 +52,9 @@ const REOPENABLE = new Set<Stripe.PaymentIntent.Status>([
   'requires_confirmation',
   'requires_action',
 ]);
+
+/** The statuses in which Stripe lets a PaymentIntent be cancelled (no money has moved yet). */
+const CANCELABLE = new Set<Stripe.PaymentIntent.Status>([...REOPENABLE, 'requires_capture']);
 
 const clients = new WeakMap<AppContext, { secretKey: string; stripe: Promise<Stripe> }>();
 
@@ -116,6 +121,16 @@ export function createStripePaymentProvider(context: AppContext): PaymentProvide
         throw toPaymentProviderError(error);
       }
     },
+    async cancelPayment(paymentIntentId) {
+      const { stripe } = await stripeFor(context);
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+        if (!CANCELABLE.has(intent.status)) return;
+        await stripe.paymentIntents.cancel(paymentIntentId, { cancellation_reason: 'abandoned' });
+      } catch (error) {
+        throw toPaymentProviderError(error);
+      }
+    },
     async refund(input) {
       const { stripe } = await stripeFor(context);
       try {
@@ -153,6 +168,7 @@ export async function handleStripeWebhook(
   context: AppContext,
   rawBody: Buffer,
   signature: string | undefined,
+  requestId: string,
 ): Promise<AppliedPaymentEvent | { ignored: true }> {
   if (!context.config.stripe) throw new HttpError(404, 'Not found');
   const { stripe, config } = await stripeFor(context);
@@ -164,7 +180,10 @@ export async function handleStripeWebhook(
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
   } catch (error) {
-    context.log.warn({ err: error }, 'Stripe webhook with a bad signature refused');
+    // The reason and the request alone: Stripe's error carries the whole body and the
+    // signature header, which anyone may fill with whatever they like, as large as they like.
+    const reason = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : 'unknown';
+    context.log.warn({ reason, request: requestId }, 'Stripe webhook with a bad signature refused');
     throw new HttpError(400, 'Invalid signature');
   }
   const object = event.data.object as unknown as PaymentIntentObject;
@@ -182,5 +201,81 @@ export async function handleStripeWebhook(
       (object.cancellation_reason ? `Canceled: ${object.cancellation_reason}` : null),
     payload: { type: event.type, created: event.created, payment_intent: object.id },
   };
-  return applyPaymentEvent(context, paymentEvent);
+  return applyPaymentEvent(context, createStripePaymentProvider(context), paymentEvent);
+}
+
+export interface StripeTaxInput {
+  lineTotalsCents: number[];
+  shippingCents: number;
+  /** The shop's prices include the tax where it is shown included (EU VAT, …). */
+  inclusive: boolean;
+  address: { country: string; state: string; postalCode: string; city: string; line1: string };
+}
+
+/**
+ * Stripe Tax (`POST /v1/tax/calculations`): the tax of each line and of shipping, rounded by
+ * Stripe per line, for the shipping address. The rate shown is Stripe's for the items.
+ */
+export async function stripeTaxAmounts(context: AppContext, input: StripeTaxInput): Promise<OrderAmounts> {
+  const { stripe } = await stripeFor(context);
+  const behavior = input.inclusive ? 'inclusive' : 'exclusive';
+  const { address } = input;
+  let calculation: Stripe.Tax.Calculation;
+  try {
+    calculation = await stripe.tax.calculations.create({
+      currency: DEFAULT_CURRENCY.toLowerCase(),
+      line_items: input.lineTotalsCents.map((amount, index) => ({
+        amount,
+        reference: `line-${index + 1}`,
+        tax_behavior: behavior,
+      })),
+      shipping_cost: { amount: input.shippingCents, tax_behavior: behavior },
+      customer_details: {
+        address: {
+          country: address.country,
+          ...(address.state ? { state: address.state } : {}),
+          ...(address.postalCode ? { postal_code: address.postalCode } : {}),
+          ...(address.city ? { city: address.city } : {}),
+          ...(address.line1 ? { line1: address.line1 } : {}),
+        },
+        address_source: 'shipping',
+      },
+    });
+  } catch (error) {
+    throw toPaymentProviderError(error);
+  }
+  const subtotalCents = input.lineTotalsCents.reduce((sum, line) => sum + line, 0);
+  const taxCents = input.inclusive ? calculation.tax_amount_inclusive : calculation.tax_amount_exclusive;
+  const taxed = calculation.tax_breakdown.find((part) => part.amount > 0);
+  const shippingTaxed = (calculation.shipping_cost?.amount_tax ?? 0) > 0;
+  return {
+    subtotalCents,
+    shippingCents: input.shippingCents,
+    taxCents,
+    totalCents: subtotalCents + input.shippingCents + (input.inclusive ? 0 : taxCents),
+    tax:
+      taxCents > 0 && taxed
+        ? {
+            name: stripeTaxName(taxed.tax_rate_details.tax_type),
+            ratePercent: Number(taxed.tax_rate_details.percentage_decimal),
+            inclusive: input.inclusive,
+            shippingTaxed,
+          }
+        : null,
+  };
+}
+
+function stripeTaxName(type: string | null): string {
+  switch (type) {
+    case 'vat':
+      return 'VAT';
+    case 'gst':
+      return 'GST';
+    case 'hst':
+      return 'HST';
+    case 'sales_tax':
+      return 'Sales tax';
+    default:
+      return 'Tax';
+  }
 }

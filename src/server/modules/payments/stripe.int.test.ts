@@ -52,7 +52,7 @@ async function newOrder(quantity = 1): Promise<{ orderId: string; clientSecret: 
   const body = response.json();
   expect(response.statusCode, JSON.stringify(body)).toBe(200);
   const [order] = await shop.context.db.select().from(orders).where(eq(orders.id, body.order_id));
-  return { orderId: body.order_id, clientSecret: body.client_secret, paymentIntentId: order.stripe_payment_intent_id! };
+  return { orderId: body.order_id, clientSecret: body.client_secret, paymentIntentId: order.payment_id! };
 }
 
 function deliver(event: object, secret = WEBHOOK_SECRET) {
@@ -120,7 +120,7 @@ describe('Stripe PaymentIntents (against the local fake, with the real stripe cl
       order_id: expect.any(String),
     });
     const order = await orderOf(refused.json().order_id);
-    expect(order).toMatchObject({ status: 'pending', stripe_payment_intent_id: null });
+    expect(order).toMatchObject({ status: 'pending', payment_id: null });
 
     stripeFake.failNextCreate(401, {
       type: 'invalid_request_error',
@@ -156,8 +156,8 @@ describe('paying an unpaid order later (POST /api/orders/:id/payment)', () => {
     const renewed = await shop.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment` });
     expect(renewed.statusCode).toBe(200);
     const [order] = await shop.context.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order!.stripe_payment_intent_id).not.toBe(paymentIntentId);
-    const intent = stripeFake.paymentIntents.get(order!.stripe_payment_intent_id!)!;
+    expect(order!.payment_id).not.toBe(paymentIntentId);
+    const intent = stripeFake.paymentIntents.get(order!.payment_id!)!;
     expect(renewed.json().client_secret).toBe(intent.client_secret);
     expect(intent).toMatchObject({ amount: order!.total_amount, metadata: { order_id: orderId } });
 
@@ -233,7 +233,7 @@ describe('the Stripe webhook', () => {
         },
       ],
     });
-    expect((await orderOf(orderId)).printful_order_id).toBe(
+    expect((await orderOf(orderId)).provider_order_id).toBe(
       String(printfulFake.orders.get(orderId.replace(/-/g, ''))!.id),
     );
   });

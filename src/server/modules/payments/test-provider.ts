@@ -5,23 +5,24 @@
  * (the order and its payment events), never in this process.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   CARD_MESSAGES,
   cardDigits,
   checkCard,
   PAYMENT_MESSAGES,
-  type CardInput,
+  type ParsedTestPaymentConfirmRequest,
+  type TestPaymentAuthenticateRequest,
   type TestPaymentResult,
 } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
 import { batchWhileBusy, othersServed, perOwner, rowsByKey } from '../../db/batches.js';
-import { orders, payment_events } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
 import { sameSignature, sign } from '../../infra/storage/signed-urls.js';
 import { applyPaymentEvent, type PaymentEvent } from './events.js';
 import type { PaymentProvider } from './provider.js';
+import * as repository from './repository.js';
+import type { OrderRow } from './repository.js';
 
 const PROVIDER = 'test';
 const CLIENT_SECRET = /^(tpi_[0-9a-f]{24})_secret_([0-9a-f]{32})$/;
@@ -73,10 +74,7 @@ export function createTestPaymentProvider(context: AppContext): PaymentProvider 
     },
     async retrievePayment(paymentIntentId) {
       // The order itself is the test payment's record: it is paid the moment the card is.
-      const [order] = await context.db
-        .select()
-        .from(orders)
-        .where(eq(orders.stripe_payment_intent_id, paymentIntentId));
+      const order = await repository.findOrderByPayment(context.db, paymentIntentId);
       if (!order) throw new HttpError(404, `No such payment_intent: '${paymentIntentId}'`);
       const status =
         order.status === 'paid' || order.status === 'shipped' || order.status === 'refunded'
@@ -97,6 +95,9 @@ export function createTestPaymentProvider(context: AppContext): PaymentProvider 
       // A test payment is only its signed id: it takes a card for as long as its order is unpaid.
       return { state: 'open', clientSecret: await clientSecretFor(context, paymentIntentId) };
     },
+    async cancelPayment() {
+      // A test payment takes a card only while its order is pending: a cancelled order closes it.
+    },
     async refund() {
       // Test payments hold no money: the refund is recorded by the caller (order_refunds) under this id.
       return { refundId: `tre_${randomBytes(12).toString('hex')}` };
@@ -111,18 +112,11 @@ export class CardError extends HttpError {
   }
 }
 
-type OrderRow = typeof orders.$inferSelect;
-
 /** The orders of test payments, by payment id, read for all the cards being confirmed at once (db/batches.ts). */
 const testPaymentOrders = perOwner(({ db, requests }: AppContext) =>
   batchWhileBusy<string, OrderRow | null>(async (paymentIntentIds) => {
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(
-        and(inArray(orders.stripe_payment_intent_id, [...paymentIntentIds]), eq(orders.payment_provider, PROVIDER)),
-      );
-    return rowsByKey(paymentIntentIds, rows, (row) => row.stripe_payment_intent_id);
+    const rows = await repository.listOrdersByPayment(db, PROVIDER, [...paymentIntentIds]);
+    return rowsByKey(paymentIntentIds, rows, (row) => row.payment_id);
   }, othersServed(requests)),
 );
 
@@ -145,25 +139,26 @@ function applyTestEvent(
 ) {
   return applyPaymentEvent(
     context,
+    createTestPaymentProvider(context),
     {
       ...event,
       id: `tevt_${randomBytes(12).toString('hex')}`,
       provider: PROVIDER,
-      paymentIntentId: order.stripe_payment_intent_id!,
+      paymentIntentId: order.payment_id!,
       orderId: order.id,
     },
     order,
   );
 }
 
-function succeeded(order: { id: string; stripe_payment_intent_id: string | null }): TestPaymentResult {
-  return { status: 'succeeded', payment_intent_id: order.stripe_payment_intent_id!, order_id: order.id };
+function succeeded(order: { id: string; payment_id: string | null }): TestPaymentResult {
+  return { status: 'succeeded', payment_intent_id: order.payment_id!, order_id: order.id };
 }
 
 /** `POST /api/payments/test/confirm`: charges the test card. */
 export async function confirmTestPayment(
   context: AppContext,
-  input: { client_secret: string; card: CardInput },
+  input: ParsedTestPaymentConfirmRequest,
   now: Date = new Date(),
 ): Promise<TestPaymentResult> {
   const order = await orderForClientSecret(context, input.client_secret);
@@ -173,7 +168,7 @@ export async function confirmTestPayment(
   const problem = checkCard(input.card, now);
   if (problem) throw new CardError(400, problem.message, { code: problem.code });
 
-  const paymentIntentId = order.stripe_payment_intent_id!;
+  const paymentIntentId = order.payment_id!;
   const digits = cardDigits(input.card.number);
   const card = { brand: digits.startsWith('4') ? 'visa' : 'card', last4: digits.slice(-4) };
   const outcome = testCardOutcome(digits);
@@ -200,29 +195,25 @@ export async function confirmTestPayment(
     };
   }
 
-  await applyTestEvent(context, order, {
+  const applied = await applyTestEvent(context, order, {
     type: 'payment_intent.succeeded',
     amount: order.total_amount,
     currency: order.currency,
     payload: { card },
   });
+  if (applied.refunded) throw new HttpError(409, PAYMENT_MESSAGES.refundedUnpayable);
   return succeeded(order);
 }
 
 /** `POST /api/payments/test/authenticate`: the simulated 3-D Secure step's answer. */
 export async function authenticateTestPayment(
   context: AppContext,
-  input: { client_secret: string; outcome: 'approve' | 'fail' },
+  input: TestPaymentAuthenticateRequest,
 ): Promise<TestPaymentResult> {
   const order = await orderForClientSecret(context, input.client_secret);
   if (order.status === 'paid' || order.status === 'shipped') return succeeded(order);
-  const [last] = await context.db
-    .select({ type: payment_events.type })
-    .from(payment_events)
-    .where(and(eq(payment_events.order_id, order.id), eq(payment_events.provider, PROVIDER)))
-    .orderBy(desc(payment_events.received_at))
-    .limit(1);
-  if (order.status !== 'pending' || last?.type !== 'payment_intent.requires_action') {
+  const last = await repository.lastEventType(context.db, order.id, PROVIDER);
+  if (order.status !== 'pending' || last !== 'payment_intent.requires_action') {
     throw new HttpError(400, 'This payment does not need authentication.', { code: 'payment_intent_unexpected_state' });
   }
   if (input.outcome === 'fail') {
@@ -233,11 +224,12 @@ export async function authenticateTestPayment(
     });
     throw new CardError(402, CARD_MESSAGES.authenticationFailed, { code: 'payment_intent_authentication_failure' });
   }
-  await applyTestEvent(context, order, {
+  const applied = await applyTestEvent(context, order, {
     type: 'payment_intent.succeeded',
     amount: order.total_amount,
     currency: order.currency,
     payload: { authenticated: true },
   });
+  if (applied.refunded) throw new HttpError(409, PAYMENT_MESSAGES.refundedUnpayable);
   return succeeded(order);
 }

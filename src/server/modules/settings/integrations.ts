@@ -4,7 +4,6 @@
  * read-only call under its configured key.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { IntegrationCheck, IntegrationId, IntegrationStatus } from '../../../domain/admin-settings.js';
 import { PAYMENT_MESSAGES } from '../../../domain/checkout.js';
 import type { AppContext } from '../../context.js';
@@ -33,7 +32,7 @@ function probeFor(context: AppContext, id: IntegrationId): Probe {
         builtIn: context.database.kind === 'pglite',
         configuredBy: context.database.kind === 'pglite' ? 'default' : 'environment',
         async run() {
-          await context.db.execute(sql`select 1`);
+          await context.db.execute('select 1');
           return 'select 1 answered';
         },
       };

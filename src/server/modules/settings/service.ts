@@ -5,7 +5,6 @@
  * `context.config.openai` / `.replicate` / `.printful` / `.stripe`, which `applyStoredSecrets`
  * completes from the saved keys at start and after each save.
  */
-import { inArray } from 'drizzle-orm';
 import {
   SECRET_SETTINGS,
   SECRET_SETTING_KEYS,
@@ -16,7 +15,6 @@ import {
 } from '../../../domain/admin-settings.js';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import { settings } from '../../db/schema.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
 import {
   deriveSettingsKey,
@@ -26,6 +24,7 @@ import {
   seal,
   type SealedSecret,
 } from '../../infra/secrets/secret-box.js';
+import { readSettingRows, writeSettingRows } from '../shop-settings/index.js';
 
 const fromEnvironment = new WeakMap<Config, Record<SecretSettingKey, string | undefined>>();
 
@@ -54,10 +53,7 @@ async function readSealed(
   context: AppContext,
   keys: readonly SecretSettingKey[],
 ): Promise<Map<SecretSettingKey, SealedSecret>> {
-  const rows = await context.db
-    .select()
-    .from(settings)
-    .where(inArray(settings.key, [...keys]));
+  const rows = await readSettingRows(context.db, keys);
   const sealed = new Map<SecretSettingKey, SealedSecret>();
   for (const row of rows) if (isSealedSecret(row.value)) sealed.set(row.key as SecretSettingKey, row.value);
   return sealed;
@@ -107,20 +103,10 @@ export async function saveSettings(context: AppContext, update: SettingsUpdate):
     );
   }
   const key = await settingsKey(context.config);
-  await context.db.transaction(async (tx) => {
-    for (const [name, value] of Object.entries(update.keys) as Array<[SecretSettingKey, string | null | undefined]>) {
-      if (value === undefined) continue;
-      if (value === null) {
-        await tx.delete(settings).where(inArray(settings.key, [name]));
-        continue;
-      }
-      const sealed = seal(key, name, value);
-      await tx
-        .insert(settings)
-        .values({ key: name, value: sealed, is_secret: true })
-        .onConflictDoUpdate({ target: settings.key, set: { value: sealed, is_secret: true, updated_at: new Date() } });
-    }
-  });
+  const rows = (Object.entries(update.keys) as Array<[SecretSettingKey, string | null | undefined]>)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => ({ key: name, value: value === null ? null : seal(key, name, value!), isSecret: true }));
+  await writeSettingRows(context.db, rows);
   await applyStoredSecrets(context);
   return settingsView(context);
 }

@@ -1,1 +1,2 @@
-export { readShopSettings, saveShopSettings } from './service.js';
+export { readSettingRows, writeSettingRows, type SettingRow } from './repository.js';
+export { readShippingTaxSettings, readShopSettings, saveShippingTaxSettings, saveShopSettings } from './service.js';

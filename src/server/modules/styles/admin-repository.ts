@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { styles } from '../../db/schema.js';
 
@@ -32,4 +32,18 @@ export async function updateStyleRow(
 export async function deleteStyleRow(db: Database, id: string): Promise<StyleRow | undefined> {
   const [row] = await db.delete(styles).where(eq(styles.id, id)).returning();
   return row;
+}
+
+/**
+ * First start: the given styles, active, only while the table is still empty (a restart never
+ * duplicates one the owner changed). Returns how many it wrote.
+ */
+export async function seedStylesIfEmpty(
+  db: Database,
+  values: ReadonlyArray<Pick<StyleValues, 'name' | 'engine' | 'style_prompt'>>,
+): Promise<number> {
+  const [{ rows }] = await db.select({ rows: count() }).from(styles);
+  if (rows > 0) return 0;
+  await db.insert(styles).values(values.map((style) => ({ ...style, is_active: true })));
+  return values.length;
 }

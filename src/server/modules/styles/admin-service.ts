@@ -12,7 +12,8 @@ import {
 import { isLocalStyleId } from '../../../domain/styles.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import { toPublicJpeg, type UploadedFile } from '../../http/uploads.js';
+import type { UploadedFile } from '../../http/uploads.js';
+import { toPublicJpeg } from '../images/index.js';
 import { timestampedName } from '../../infra/storage/index.js';
 import {
   deleteStyleRow,

@@ -4,11 +4,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { and, eq, isNull } from 'drizzle-orm';
 import { isLocalStyleId } from '../../../domain/styles.js';
 import type { AppContext } from '../../context.js';
-import { styles } from '../../db/schema.js';
 import { createLocalEngine } from './engines/local-engine.js';
+import { findStyle, listStylesWithoutPreview, setPreviewIfMissing } from './repository.js';
 
 export const PREVIEW_SAMPLE_PHOTO = fileURLToPath(
   new URL('../../../../assets/photos/lake-boats-sunset.jpg', import.meta.url),
@@ -17,10 +16,7 @@ const PREVIEW_LONG_SIDE = 640;
 
 /** Queues a preview for every local style that has none. */
 export async function queueMissingStylePreviews(context: AppContext): Promise<void> {
-  const missing = await context.db
-    .select({ id: styles.id, engine: styles.engine })
-    .from(styles)
-    .where(isNull(styles.preview_image_path));
+  const missing = await listStylesWithoutPreview(context.db);
   for (const style of missing) {
     if (isLocalStyleId(style.engine))
       await context.jobs.send('style.render-preview', { styleId: style.id }, { singletonKey: style.id });
@@ -29,16 +25,11 @@ export async function queueMissingStylePreviews(context: AppContext): Promise<vo
 
 /** Job: renders and stores one style's preview, unless someone gave it one meanwhile. */
 export async function renderStylePreview(context: AppContext, styleId: string): Promise<void> {
-  const [style] = await context.db.select().from(styles).where(eq(styles.id, styleId));
+  const style = await findStyle(context.db, styleId);
   if (!style || style.preview_image_path || !isLocalStyleId(style.engine)) return;
   const photo = await readFile(PREVIEW_SAMPLE_PHOTO);
   const preview = await createLocalEngine(style.engine).render({ photo, longSide: PREVIEW_LONG_SIDE, prompt: null });
   const key = `style-previews/${style.id}-${Date.now()}.jpg`;
   await context.storage.put(key, preview.image, { contentType: 'image/jpeg', cacheSeconds: 31_536_000 });
-  const [updated] = await context.db
-    .update(styles)
-    .set({ preview_image_path: key })
-    .where(and(eq(styles.id, styleId), isNull(styles.preview_image_path)))
-    .returning({ id: styles.id });
-  if (!updated) await context.storage.delete(key);
+  if (!(await setPreviewIfMissing(context.db, styleId, key))) await context.storage.delete(key);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { engineAvailability, isEngineAvailable } from './engines/availability.js';
 import { listActiveStyles } from './repository.js';
+import { describeRoute } from '../../http/api-description.js';
 
 export interface PublicStyle {
   id: string;
@@ -24,6 +25,7 @@ export async function offeredStyles(context: AppContext): Promise<PublicStyle[]>
 
 export async function styleRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   context.readCache.get(app, '/api/styles', {
+    schema: describeRoute('Art styles on offer, by name (ETag)'),
     tables: ['styles'],
     load: () => offeredStyles(context),
     // Saving an image-AI key in Settings offers the hosted styles.

@@ -3,12 +3,10 @@
  * data, filters; §4 homepage flag and bulk rules): every artwork visitors made, filtered and
  * paged in SQL, with the owner's two switches: homepage example and gallery visibility.
  */
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import {
   TRANSFORMATION_MESSAGES,
   TRANSFORMATIONS_PAGE_SIZE,
   UNKNOWN_STYLE,
-  UNKNOWN_STYLE_FILTER,
   type AdminTransformation,
   type BulkAction,
   type BulkResult,
@@ -17,58 +15,21 @@ import {
   type TransformationPage,
 } from '../../../domain/admin-transformations.js';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/client.js';
-import { image_transformations, images, styles } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
-import { changeHomepageExamples } from '../content/index.js';
+import { changeHomepageExamples } from './homepage-examples.js';
+import * as repository from './data-tools-repository.js';
+import type { FeedRow, ImageRow } from './data-tools-repository.js';
 import { removeTransformations } from './removal.js';
-
-type FeedRow = {
-  transformation: typeof image_transformations.$inferSelect;
-  image: typeof images.$inferSelect;
-  styleName: string | null;
-};
-
-/** `%` and `_` in a file name are letters to the owner, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const dayStart = (date: string) => new Date(`${date}T00:00:00.000Z`);
-const dayAfter = (date: string) => new Date(dayStart(date).getTime() + 86_400_000);
-
-function filterConditions(filters: TransformationFilters): SQL[] {
-  const conditions: SQL[] = [];
-  if (filters.search) conditions.push(ilike(images.file_name, likePattern(filters.search)));
-  if (filters.style_id === UNKNOWN_STYLE_FILTER) conditions.push(isNull(image_transformations.style_id));
-  else if (filters.style_id) conditions.push(eq(image_transformations.style_id, filters.style_id));
-  if (filters.homepage) conditions.push(eq(image_transformations.is_homepage_example, filters.homepage === 'true'));
-  // Whole days in UTC: 'to' includes the day it names.
-  if (filters.from) conditions.push(gte(image_transformations.created_at, dayStart(filters.from)));
-  if (filters.to) conditions.push(lt(image_transformations.created_at, dayAfter(filters.to)));
-  return conditions;
-}
 
 export async function listTransformations(
   context: AppContext,
   filters: TransformationFilters,
 ): Promise<TransformationPage> {
-  const where = and(...filterConditions(filters));
   const offset = (filters.page - 1) * TRANSFORMATIONS_PAGE_SIZE;
-  const [rows, [{ total }]] = await Promise.all([
-    context.db
-      .select({ transformation: image_transformations, image: images, styleName: styles.name })
-      .from(image_transformations)
-      .innerJoin(images, eq(images.id, image_transformations.image_id))
-      .leftJoin(styles, eq(styles.id, image_transformations.style_id))
-      .where(where)
-      .orderBy(desc(image_transformations.created_at), desc(image_transformations.id))
-      .limit(TRANSFORMATIONS_PAGE_SIZE)
-      .offset(offset),
-    context.db
-      .select({ total: count() })
-      .from(image_transformations)
-      .innerJoin(images, eq(images.id, image_transformations.image_id))
-      .where(where),
-  ]);
+  const { rows, total } = await repository.listFeedPage(context.db, filters, {
+    offset,
+    limit: TRANSFORMATIONS_PAGE_SIZE,
+  });
   return {
     items: rows.map((row) => toAdminTransformation(context, row)),
     total,
@@ -102,7 +63,7 @@ export function toAdminTransformation(
 }
 
 /** The images row's metadata columns, grouped as admin §3 EXIF data; null when the photo told nothing. */
-export function exifDataOf(image: typeof images.$inferSelect): ExifData | null {
+export function exifDataOf(image: ImageRow): ExifData | null {
   const data: ExifData = {
     camera: { make: image.camera_make, model: image.camera_model, serial: image.camera_serial },
     lens: { make: image.lens_make, model: image.lens_model },
@@ -122,18 +83,8 @@ export function exifDataOf(image: typeof images.$inferSelect): ExifData | null {
   return Object.values(data).some(known) ? data : null;
 }
 
-async function findFeedRow(db: Database, id: string): Promise<FeedRow | undefined> {
-  const [row] = await db
-    .select({ transformation: image_transformations, image: images, styleName: styles.name })
-    .from(image_transformations)
-    .innerJoin(images, eq(images.id, image_transformations.image_id))
-    .leftJoin(styles, eq(styles.id, image_transformations.style_id))
-    .where(eq(image_transformations.id, id));
-  return row;
-}
-
 export async function getTransformation(context: AppContext, id: string): Promise<AdminTransformation> {
-  const row = await findFeedRow(context.db, id);
+  const row = await repository.findFeedRow(context.db, id);
   if (!row) throw notFound(TRANSFORMATION_MESSAGES.notFound);
   return toAdminTransformation(context, row);
 }
@@ -148,23 +99,13 @@ async function setHidden(
   hidden: boolean,
 ): Promise<{ changed: string[]; unchanged: string[]; examplesRemoved: string[] }> {
   if (ids.length === 0) return { changed: [], unchanged: [], examplesRemoved: [] };
-  const rows = await context.db
-    .select({
-      id: image_transformations.id,
-      is_public: image_transformations.is_public,
-      is_homepage_example: image_transformations.is_homepage_example,
-    })
-    .from(image_transformations)
-    .where(inArray(image_transformations.id, ids));
+  const rows = await repository.listVisibility(context.db, ids);
   const unchanged = rows.filter((row) => row.is_public === !hidden).map((row) => row.id);
   const changed = rows.filter((row) => row.is_public === hidden).map((row) => row.id);
   // Said back to the owner, who is told the example went too.
   const examplesRemoved = hidden ? rows.filter((row) => row.is_homepage_example).map((row) => row.id) : [];
   if (changed.length > 0) {
-    await context.db
-      .update(image_transformations)
-      .set(hidden ? { is_public: false, is_homepage_example: false } : { is_public: true })
-      .where(inArray(image_transformations.id, changed));
+    await repository.setHidden(context.db, changed, hidden);
   }
   return { changed, unchanged, examplesRemoved };
 }

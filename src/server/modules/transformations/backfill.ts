@@ -12,7 +12,6 @@
  * - style: the style whose name (as a slug) or engine id the file's name contains, else none.
  * A file matched to no photo cannot be recreated: a transformation needs its photo.
  */
-import { inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   BACKFILL_INSERT_BATCH,
   BACKFILL_TIME_WINDOW_MINUTES,
@@ -22,7 +21,7 @@ import {
   type MissingTransformation,
 } from '../../../domain/admin-transformations.js';
 import type { AppContext } from '../../context.js';
-import { image_transformations, images, styles } from '../../db/schema.js';
+import * as repository from './data-tools-repository.js';
 
 const ARTWORK_PREFIX = 'artworks/';
 /** One backfill at a time: two at once would recreate the same rows twice. */
@@ -108,20 +107,9 @@ function match(
 async function findMissing(context: AppContext) {
   const [files, recorded, imageList, styleList] = await Promise.all([
     context.storage.list(ARTWORK_PREFIX),
-    context.db
-      .select({ key: image_transformations.storage_path })
-      .from(image_transformations)
-      .where(isNotNull(image_transformations.storage_path)),
-    context.db
-      .select({
-        id: images.id,
-        file_name: images.file_name,
-        storage_path: images.storage_path,
-        user_id: images.user_id,
-        created_at: images.created_at,
-      })
-      .from(images),
-    context.db.select({ id: styles.id, name: styles.name, engine: styles.engine }).from(styles),
+    repository.listRecordedArtworkKeys(context.db),
+    repository.listImagesForBackfill(context.db),
+    repository.listStyleNames(context.db),
   ]);
   const known = new Set(recorded.map((row) => row.key));
   const missing = files.filter((file) => !known.has(file.key));
@@ -179,34 +167,7 @@ export async function runBackfill(context: AppContext, dryRun: boolean): Promise
       const chunk = records.slice(start, start + BACKFILL_INSERT_BATCH);
       const batch = start / BACKFILL_INSERT_BATCH + 1;
       try {
-        const inserted = await context.db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${BACKFILL_LOCK})`);
-          // Another backfill may have recreated some of these while this one was matching.
-          const taken = await tx
-            .select({ key: image_transformations.storage_path })
-            .from(image_transformations)
-            .where(
-              inArray(
-                image_transformations.storage_path,
-                chunk.map((record) => record.storage_path),
-              ),
-            );
-          const takenKeys = new Set(taken.map((row) => row.key));
-          const fresh = chunk.filter((record) => !takenKeys.has(record.storage_path));
-          if (fresh.length === 0) return 0;
-          const rows = await tx
-            .insert(image_transformations)
-            .values(
-              fresh.map((record) => ({
-                ...record,
-                status: 'completed' as const,
-                progress: 100,
-                completed_at: record.created_at,
-              })),
-            )
-            .returning({ id: image_transformations.id });
-          return rows.length;
-        });
+        const inserted = await repository.insertBackfilledRecords(context.db, BACKFILL_LOCK, chunk);
         insertResults.push({ batch, records: chunk.length, inserted, error: null });
       } catch (error) {
         context.log.error({ err: error, batch }, 'a backfill batch failed');

@@ -4,9 +4,8 @@
  * the progress of every watched transformation and nudges the streams whose row changed.
  * Changes made by a job in this process still arrive at once through announceChange.
  */
-import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { image_transformations } from '../../db/schema.js';
+import { listProgress } from './data-tools-repository.js';
 import { announceChange } from './progress-signal.js';
 
 export const WATCH_INTERVAL_MS = 400;
@@ -45,16 +44,7 @@ export class ChangeWatcher {
     }
     try {
       this.queries += 1;
-      const rows = await this.context.db
-        .select({
-          id: image_transformations.id,
-          status: image_transformations.status,
-          progress: image_transformations.progress,
-          error: image_transformations.error,
-          storage_path: image_transformations.storage_path,
-        })
-        .from(image_transformations)
-        .where(inArray(image_transformations.id, ids));
+      const rows = await listProgress(this.context.db, ids);
       for (const row of rows) {
         const entry = this.watched.get(row.id);
         if (!entry) continue;

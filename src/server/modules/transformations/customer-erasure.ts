@@ -3,10 +3,9 @@
  * e-mail goes, except what an order still needs (the order is a record the shop must keep,
  * and it must stay printable). Kept artworks lose the e-mail; orders are left intact.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { CustomerErasureResult } from '../../../domain/admin-transformations.js';
 import type { AppContext } from '../../context.js';
-import { image_transformations, images, order_items, orders } from '../../db/schema.js';
+import * as repository from './data-tools-repository.js';
 import { removeTransformations } from './removal.js';
 
 /**
@@ -18,54 +17,26 @@ export async function eraseCustomer(
   email: string,
   { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<CustomerErasureResult> {
-  const byEmail = await context.db
-    .select({ id: image_transformations.id, imageId: image_transformations.image_id })
-    .from(image_transformations)
-    .where(sql`lower(${image_transformations.email}) = ${email}`);
-  const ordered = await context.db
-    .select({ id: order_items.transformation_id })
-    .from(order_items)
-    .innerJoin(orders, eq(orders.id, order_items.order_id))
-    .where(sql`lower(${orders.customer_email}) = ${email}`);
+  const byEmail = await repository.listTransformationsByEmail(context.db, email);
+  const ordered = await repository.listOrderedTransformations(context.db, email);
   // Every artwork made from the customer's photos is theirs, whether or not it carries the e-mail.
   const imageIds = [...new Set(byEmail.map((row) => row.imageId))];
-  const siblings = imageIds.length
-    ? await context.db
-        .select({ id: image_transformations.id })
-        .from(image_transformations)
-        .where(inArray(image_transformations.image_id, imageIds))
-    : [];
+  const siblings = await repository.listTransformationsOfImages(context.db, imageIds);
   const ids = [
     ...new Set([...byEmail, ...siblings, ...ordered].map((row) => row.id).filter((id): id is string => Boolean(id))),
   ];
 
   // What the owner is shown of each artwork, read before it goes.
-  const details = ids.length
-    ? await context.db
-        .select({
-          id: image_transformations.id,
-          fileName: images.file_name,
-          createdAt: image_transformations.created_at,
-          storagePath: image_transformations.storage_path,
-        })
-        .from(image_transformations)
-        .innerJoin(images, eq(images.id, image_transformations.image_id))
-        .where(inArray(image_transformations.id, ids))
-    : [];
+  const details = await repository.listErasureDetails(context.db, ids);
   const outcomes = await removeTransformations(context, ids, { keepHomepageExamples: false, dryRun });
   const kept = outcomes.flatMap((outcome) =>
     outcome.status === 'refused' && outcome.orderId ? [{ transformationId: outcome.id, orderId: outcome.orderId }] : [],
   );
   if (kept.length > 0 && !dryRun) {
-    await context.db
-      .update(image_transformations)
-      .set({ email: null })
-      .where(
-        inArray(
-          image_transformations.id,
-          kept.map((entry) => entry.transformationId),
-        ),
-      );
+    await repository.clearEmail(
+      context.db,
+      kept.map((entry) => entry.transformationId),
+    );
   }
   const removed = outcomes.flatMap((outcome) => (outcome.status === 'removed' ? [outcome] : []));
   const byId = new Map(details.map((row) => [row.id, row]));

@@ -1,9 +1,16 @@
 export { adminTransformationRoutes } from './admin-routes.js';
+export {
+  changeHomepageExamples,
+  deleteExample,
+  HOMEPAGE_LOCK,
+  type HomepageChange,
+  insertExampleTransformation,
+} from './homepage-examples.js';
 export { transformationRoutes } from './routes.js';
 export {
   renderPrintFile,
+  type PrintFile,
+  type PrintLine,
   renderTransformation,
   settleStuckRenders,
-  startTransformationSchema,
-  updateEmailSchema,
 } from './service.js';

@@ -3,37 +3,16 @@
  * photo once no other artwork was made from it. An artwork an order needs is never removed:
  * the order must still be printable and show what was bought.
  */
-import { eq, or, sql } from 'drizzle-orm';
 import { TRANSFORMATION_MESSAGES } from '../../../domain/admin-transformations.js';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/client.js';
-import { image_transformations, images, mockups, order_items } from '../../db/schema.js';
 import { renditionKeys } from '../../infra/renditions.js';
-import { HOMEPAGE_LOCK } from '../content/index.js';
+import { HOMEPAGE_LOCK } from './homepage-examples.js';
+import * as repository from './data-tools-repository.js';
 
 export type RemovalOutcome =
   | { id: string; status: 'removed'; imageRemoved: boolean; files: string[] }
   | { id: string; status: 'refused'; reason: string; orderId?: string }
   | { id: string; status: 'missing' };
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** The first order that needs this artwork: it names the transformation or its print file. */
-export async function orderNeeding(
-  db: Database | Transaction,
-  row: { id: string; print_file_path: string | null },
-): Promise<string | undefined> {
-  const [item] = await db
-    .select({ orderId: order_items.order_id })
-    .from(order_items)
-    .where(
-      row.print_file_path
-        ? or(eq(order_items.transformation_id, row.id), eq(order_items.print_file_path, row.print_file_path))
-        : eq(order_items.transformation_id, row.id),
-    )
-    .limit(1);
-  return item?.orderId;
-}
 
 /** Thrown to undo a dry run's transaction once it has found what would go. */
 class DryRunDone extends Error {
@@ -54,15 +33,15 @@ export async function removeTransformations(
 ): Promise<RemovalOutcome[]> {
   const run = context.db.transaction(async (tx) => {
     // The homepage lock: an artwork being made an example right now is not removed under it.
-    await tx.execute(sql`select pg_advisory_xact_lock(${HOMEPAGE_LOCK})`);
+    await repository.lockWithin(tx, HOMEPAGE_LOCK);
     const results: RemovalOutcome[] = [];
     for (const id of ids) {
-      const [row] = await tx.select().from(image_transformations).where(eq(image_transformations.id, id)).for('update');
+      const row = await repository.findTransformationForUpdate(tx, id);
       if (!row) {
         results.push({ id, status: 'missing' });
         continue;
       }
-      const orderId = await orderNeeding(tx, row);
+      const orderId = await repository.orderNeeding(tx, row);
       if (orderId) {
         results.push({ id, status: 'refused', reason: TRANSFORMATION_MESSAGES.neededByOrder(orderId), orderId });
         continue;
@@ -71,25 +50,17 @@ export async function removeTransformations(
         results.push({ id, status: 'refused', reason: TRANSFORMATION_MESSAGES.cannotDeleteHomepage });
         continue;
       }
-      const mockupFiles = await tx
-        .select({ key: mockups.storage_path, renditions: mockups.renditions })
-        .from(mockups)
-        .where(eq(mockups.transformation_id, id));
-      await tx.delete(image_transformations).where(eq(image_transformations.id, id));
+      const mockupFiles = await repository.listMockupFiles(tx, id);
+      await repository.deleteTransformation(tx, id);
       const files = [
         row.storage_path,
         row.print_file_path,
         ...renditionKeys(row.renditions),
         ...mockupFiles.flatMap((mockup) => [mockup.key, ...renditionKeys(mockup.renditions)]),
       ];
-      const [sibling] = await tx
-        .select({ id: image_transformations.id })
-        .from(image_transformations)
-        .where(eq(image_transformations.image_id, row.image_id))
-        .limit(1);
       let imageRemoved = false;
-      if (!sibling) {
-        const [image] = await tx.delete(images).where(eq(images.id, row.image_id)).returning();
+      if (!(await repository.hasTransformationsOf(tx, row.image_id))) {
+        const image = await repository.deleteImage(tx, row.image_id);
         if (image) {
           files.push(image.storage_path, image.display_path);
           imageRemoved = true;

@@ -4,32 +4,49 @@
  * the status endpoint and its event stream read, so any process can answer for any job.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { isLocalStyleId } from '../../../domain/styles.js';
+import { findBuiltinVariant } from '../../../domain/builtin-catalog.js';
+import { placementFor, type ArtFit, type Placement } from '../../../domain/placement.js';
+import { isLocalStyleId, paintsAtPrintSize } from '../../../domain/styles.js';
 import { GALLERY_CONSENT_TEXT, type GalleryConsentUpdate } from '../../../domain/gallery.js';
-import { stageFor, TRANSFORMATION_MESSAGES, type TransformationState } from '../../../domain/transformation.js';
+import {
+  type ParsedStartTransformationRequest,
+  stageFor,
+  TRANSFORMATION_MESSAGES,
+  type QueuePlace,
+  type TransformationState,
+} from '../../../domain/transformation.js';
 import { renderDuration, timed } from '../../http/metrics.js';
 import type { AppContext } from '../../context.js';
-import { image_transformations, images, styles } from '../../db/schema.js';
 import { LIVE_JOB_STATES } from '../../jobs/job-names.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { appSecret } from '../../infra/secrets/app-secret.js';
 import { publicRenditions, storeRenditions } from '../../infra/renditions.js';
-import { decodeToJpeg, enlargeForPrint, renderJpegRenditions } from '../images/index.js';
+import { workGate } from '../../infra/work-gate.js';
+import {
+  decodeToJpeg,
+  enlargeForPainting,
+  enlargeForPrint,
+  findImage,
+  layOutPrintFile,
+  renderJpegRenditions,
+  type LaidOutPrintFile,
+} from '../images/index.js';
 import { warmMockupTemplates } from '../mockups/index.js';
 import { readShopSettings } from '../shop-settings/index.js';
-import { engineFor, StyleEngineError } from '../styles/index.js';
-import { announceChange } from './progress-signal.js';
+import { engineFor, findStyle, StyleEngineError } from '../styles/index.js';
 import {
+  failIfProcessing,
   findTransformation,
   findTransformationWithSources,
+  insertTransformation,
+  listProcessingBefore,
   orderHoldsArtwork,
   updateTransformation,
   type TransformationRow,
 } from './repository.js';
 
-/** The preview artwork's long side; the print file follows the original up to PRINT_LONG_SIDE. */
+/** The preview artwork's long side; a print file outside the catalog follows the original up to PRINT_LONG_SIDE. */
 export const PREVIEW_LONG_SIDE = 2048;
 export const PRINT_LONG_SIDE = 6000;
 
@@ -37,56 +54,47 @@ export const PRINT_LONG_SIDE = 6000;
 const PROGRESS_START = 10;
 const PROGRESS_RENDERED = 95;
 
-export const startTransformationSchema = z.object({
-  imageId: z.uuid({ message: TRANSFORMATION_MESSAGES.originalNotFound }),
-  styleId: z.uuid({ message: TRANSFORMATION_MESSAGES.selectStyle }),
-  email: z
-    .email({ message: 'Please enter a valid email address' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  /** The visitor's answer to the gallery question; left out, the shop's default (Settings). */
-  galleryConsent: z.boolean().optional(),
-});
-
-export const updateEmailSchema = z.object({
-  email: z.email({ message: 'Please enter a valid email address' }),
-});
-
 const uuid = z.uuid();
 
 export async function startTransformation(
   context: AppContext,
-  input: z.infer<typeof startTransformationSchema>,
+  input: ParsedStartTransformationRequest,
 ): Promise<TransformationRow> {
-  const [image] = await context.db.select().from(images).where(eq(images.id, input.imageId));
+  const image = await findImage(context.db, input.imageId);
   if (!image) throw notFound(TRANSFORMATION_MESSAGES.originalNotFound);
-  const [style] = await context.db.select().from(styles).where(eq(styles.id, input.styleId));
+  const style = await findStyle(context.db, input.styleId);
   if (!style || !style.is_active || !engineFor(style.engine, context.config)) {
     throw badRequest(TRANSFORMATION_MESSAGES.styleUnavailable);
   }
   const galleryConsent = input.galleryConsent ?? (await readShopSettings(context)).gallery_consent_default;
   // The row and its render job commit together: a crash cannot leave a render nobody works.
   await context.jobs.ready();
-  const row = await context.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(image_transformations)
-      .values({
-        image_id: image.id,
-        style_id: style.id,
-        user_id: image.user_id,
-        email: input.email ?? null,
-        is_public: true,
-        gallery_consent: galleryConsent,
-        status: 'processing',
-      })
-      .returning();
-    await context.jobs.sendWithin(tx, 'transformation.render', { transformationId: inserted.id });
-    return inserted;
-  });
+  const row = await insertTransformation(
+    context.db,
+    {
+      image_id: image.id,
+      style_id: style.id,
+      user_id: image.user_id,
+      email: input.email ?? null,
+      is_public: true,
+      gallery_consent: galleryConsent,
+      status: 'processing',
+    },
+    async (tx, inserted) => {
+      await context.jobs.sendWithin(tx, 'transformation.render', { transformationId: inserted.id });
+    },
+  );
   context.jobs.wake('transformation.render');
-  // The visitor will want mockups in a moment: build the renderer's product templates while
-  // the artwork is made, rather than holding them in memory while the shop sits idle.
-  warmMockupTemplates(context).catch((error) => context.log.warn({ err: error }, 'mockup warm-up failed'));
+  // Print files and the like wait for it from now, not from when a slot picks it up.
+  workGate.expectInteractive();
+  // The visitor will want mockups in a moment: build the renderer's product templates now,
+  // rather than holding them in memory while the shop sits idle. Not beside the artwork in a
+  // process that renders it: drawn beside it after a fresh start, they took half the cores
+  // from the first artwork; they follow it, while the visitor looks at their artwork.
+  const artworkMade = context.config.runWorkers ? workGate.afterInteractive(1_000) : Promise.resolve();
+  artworkMade
+    .then(() => warmMockupTemplates(context))
+    .catch((error) => context.log.warn({ err: error }, 'mockup warm-up failed'));
   return row;
 }
 
@@ -116,7 +124,24 @@ export async function transformationState(context: AppContext, id: string): Prom
     height: row.height,
     renditions: row.status === 'completed' ? publicRenditions(context.storage, row.renditions) : [],
     galleryConsent: row.gallery_consent,
+    // A render that has not started (no progress yet) is waiting for an engine.
+    queue: row.status === 'processing' && row.progress === 0 ? await queuePlace(context, row.id) : null,
   };
+}
+
+/**
+ * The waiting render's place in line and when its artwork should be ready: the renders ahead
+ * go through the engines running now (every one busy while renders wait), each taking what
+ * the last renders took on average; then its own. Null when its job is not waiting.
+ */
+async function queuePlace(context: AppContext, transformationId: string): Promise<QueuePlace | null> {
+  const position = await context.jobs.position('transformation.render', { transformationId });
+  if (!position) return null;
+  const { ahead, running, recentSeconds } = position;
+  const average =
+    recentSeconds.length > 0 ? recentSeconds.reduce((sum, seconds) => sum + seconds, 0) / recentSeconds.length : null;
+  const startsIn = running > 0 && average !== null ? ((ahead + 0.5) * average) / running : 0;
+  return { place: ahead + 1, estimateSeconds: average === null ? null : Math.round(startsIn + average) };
 }
 
 /**
@@ -246,27 +271,62 @@ export async function renderTransformation(
   return 'completed';
 }
 
+/** The product a print file is for, and how the visitor placed the artwork on it. */
+export interface PrintLine {
+  /** The catalog variant; null for a line without one (its file is the artwork alone). */
+  variantId: number | null;
+  /** The visitor's fill or fit; null: the product's default. */
+  fit: ArtFit | null;
+  /** Printful's printfile size for the variant when Printful is live (else the catalog's 300 dpi area). */
+  printfileSize?: { width: number; height: number };
+}
+
+export interface PrintFile extends LaidOutPrintFile {
+  /** The placement it was laid out with; null for a line outside the built-in catalog. */
+  placement: Placement | null;
+}
+
 /**
- * The print file's pixels for an artwork, at the original's resolution up to 6000 px, because
- * a 2048 px preview prints blurry on a poster. Local engines render it afresh from the
- * original; hosted engines' artworks are enlarged with a Lanczos filter. Only a bought
- * artwork gets one (the order's print-file job calls this); null when the artwork is not
- * finished or is gone.
+ * The print file of an ordered line: the print area's pixels, with the artwork cropped and
+ * placed as the line's placement says (the mockup the visitor saw drew the same). The artwork
+ * is made at the size its crop prints at: a painterly local style paints afresh from the
+ * original enlarged to that size, so its strokes are made at the print's scale; another local
+ * style renders from the original at up to its own resolution; a hosted engine's artwork is
+ * enlarged (Lanczos). Only a bought artwork gets one; null when the artwork is not finished
+ * or is gone.
  */
-export async function renderPrintFile(context: AppContext, transformationId: string): Promise<Buffer | null> {
+export async function renderPrintFile(
+  context: AppContext,
+  transformationId: string,
+  line: PrintLine = { variantId: null, fit: null },
+): Promise<PrintFile | null> {
   const found = await findTransformationWithSources(context.db, transformationId);
   if (!found) return null;
   const { transformation, image, style } = found;
   if (transformation.status !== 'completed' || !transformation.storage_path) return null;
+  const art = { width: transformation.width ?? image.width, height: transformation.height ?? image.height };
+  const product = line.variantId ? findBuiltinVariant(line.variantId) : undefined;
+  const placement = product ? placementFor(product.product, product.variant, art, line.fit, line.printfileSize) : null;
 
-  const longSide = Math.min(PRINT_LONG_SIDE, Math.max(image.width, image.height));
+  const originalLong = Math.max(image.width, image.height);
+  // The artwork's long side at which its crop covers the first copy's position pixel for pixel.
+  const neededLong = placement
+    ? Math.round(Math.max(art.width, art.height) * (placement.positions[0]!.width / (placement.crop.width * art.width)))
+    : Math.min(PRINT_LONG_SIDE, originalLong);
+  let artwork: Buffer;
   if (style && isLocalStyleId(style.engine)) {
     const engine = engineFor(style.engine, context.config)!;
     const original = await readOriginal(context, image);
-    return (await engine.render({ photo: original, longSide, prompt: style.style_prompt })).image;
+    const painted = paintsAtPrintSize(style.engine);
+    const photo = painted ? await enlargeForPainting(original, neededLong) : original;
+    const longSide = painted ? neededLong : Math.min(neededLong, originalLong);
+    artwork = (await engine.render({ photo, longSide, prompt: style.style_prompt })).image;
+  } else {
+    artwork = await context.storage.get(transformation.storage_path);
   }
-  const preview = await context.storage.get(transformation.storage_path);
-  return enlargeForPrint(preview, longSide);
+  if (placement) return { ...(await layOutPrintFile(artwork, placement)), placement };
+  const enlarged = await enlargeForPrint(artwork, neededLong);
+  return { image: enlarged, contentType: 'image/jpeg', extension: 'jpg', placement: null };
 }
 
 /** The original photo in a form sharp decodes: HEIC (which libvips here cannot read) via libheif. */
@@ -299,33 +359,19 @@ export interface SettledRenders {
  * of watching a bar that never moves. A render whose job is waiting or running is left to it.
  */
 export async function settleStuckRenders(context: AppContext, now = new Date()): Promise<SettledRenders> {
-  const processing = await context.db
-    .select({ id: image_transformations.id, created_at: image_transformations.created_at })
-    .from(image_transformations)
-    .where(
-      and(
-        eq(image_transformations.status, 'processing'),
-        lt(image_transformations.created_at, new Date(now.getTime() - RENDER_GRACE_MS)),
-      ),
-    )
-    .orderBy(asc(image_transformations.created_at))
-    .limit(200);
+  const processing = await listProcessingBefore(context.db, new Date(now.getTime() - RENDER_GRACE_MS), 200);
   const settled: SettledRenders = { requeued: 0, failed: 0 };
   for (const render of processing) {
     const states = await context.jobs.states('transformation.render', { transformationId: render.id });
     const live = states.some((state) => LIVE_JOB_STATES.includes(state));
     const overdue = now.getTime() - render.created_at.getTime() > RENDER_DEADLINE_MS;
     if (overdue || (!live && states.length > 0)) {
-      const marked = await context.db
-        .update(image_transformations)
-        .set({
-          status: 'failed',
-          error: overdue ? TRANSFORMATION_MESSAGES.timedOut : TRANSFORMATION_MESSAGES.failedRetry,
-        })
-        .where(and(eq(image_transformations.id, render.id), eq(image_transformations.status, 'processing')))
-        .returning({ id: image_transformations.id });
-      if (marked.length > 0) {
-        announceChange(render.id);
+      const marked = await failIfProcessing(
+        context.db,
+        render.id,
+        overdue ? TRANSFORMATION_MESSAGES.timedOut : TRANSFORMATION_MESSAGES.failedRetry,
+      );
+      if (marked) {
         settled.failed += 1;
         context.log.warn({ transformationId: render.id, overdue }, 'a render nobody will finish was marked failed');
       }

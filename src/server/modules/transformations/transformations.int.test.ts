@@ -123,9 +123,9 @@ describe('every style offered on the embedded defaults completes on a 12 MP phot
     const rows = await shop.context.db.select().from(image_transformations);
     expect(rows.filter((row) => row.print_file_path !== null)).toEqual([]);
     expect(await shop.context.storage.list('print-files/')).toEqual([]);
-    // What a bought line's print-file job renders: the original's resolution.
+    // What a bought line outside the catalog gets: the artwork at the original's resolution.
     const print = await renderPrintFile(shop.context, started[0].id);
-    const meta = await sharp(print!).metadata();
+    const meta = await sharp(print!.image).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 4000, 3000]);
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 /**
  * A local HTTP server speaking the part of Stripe's API the shop uses (PaymentIntents create
- * and retrieve, refunds, with idempotency keys), so the real `stripe` client can be pointed at it.
+ * retrieve and cancel, refunds, with idempotency keys), so the real `stripe` client can be pointed at it.
  * The test drives the payment's fate and builds the matching events to sign.
  */
 import { randomBytes } from 'node:crypto';
@@ -73,6 +73,85 @@ async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Stripe Tax's jurisdictions as the fake knows them (percent, type, whether shipping is
+ * taxed): deliberately not the shop's default rules, so a test can tell who computed the tax.
+ */
+export const FAKE_STRIPE_TAX_RATES: Record<string, { percent: number; type: string; shipping: boolean }> = {
+  'US-CA': { percent: 8.25, type: 'sales_tax', shipping: false },
+  'US-NY': { percent: 8.875, type: 'sales_tax', shipping: true },
+  BE: { percent: 21, type: 'vat', shipping: true },
+  GB: { percent: 20, type: 'vat', shipping: true },
+};
+
+/** `POST /v1/tax/calculations`: per line, rounded half up to the cent, as Stripe does. */
+function taxCalculation(params: Record<string, unknown>) {
+  const details = params.customer_details as { address?: Record<string, string> } | undefined;
+  const address = details?.address ?? {};
+  const jurisdiction =
+    FAKE_STRIPE_TAX_RATES[`${address.country}-${address.state}`] ?? FAKE_STRIPE_TAX_RATES[address.country ?? ''];
+  const lineItems = Object.values((params.line_items as Record<string, Record<string, string>>) ?? {});
+  const shipping = params.shipping_cost as Record<string, string> | undefined;
+  const taxOf = (amount: number, behavior: string, taxable: boolean) => {
+    if (!jurisdiction || !taxable) return 0;
+    const rate = jurisdiction.percent / 100;
+    return behavior === 'inclusive' ? amount - Math.round(amount / (1 + rate)) : Math.round(amount * rate);
+  };
+  const lines = lineItems.map((line) => {
+    const amount = Number(line.amount);
+    const behavior = line.tax_behavior ?? 'exclusive';
+    return { amount, behavior, tax: taxOf(amount, behavior, true), reference: line.reference };
+  });
+  const shippingAmount = Number(shipping?.amount ?? 0);
+  const shippingBehavior = shipping?.tax_behavior ?? 'exclusive';
+  const shippingTax = taxOf(shippingAmount, shippingBehavior, jurisdiction?.shipping ?? false);
+  const all = [...lines, { amount: shippingAmount, behavior: shippingBehavior, tax: shippingTax }];
+  const exclusive = all.filter((line) => line.behavior === 'exclusive').reduce((sum, line) => sum + line.tax, 0);
+  const inclusive = all.filter((line) => line.behavior === 'inclusive').reduce((sum, line) => sum + line.tax, 0);
+  const amounts = all.reduce((sum, line) => sum + line.amount, 0);
+  return {
+    id: `taxcalc_${randomBytes(12).toString('hex')}`,
+    object: 'tax.calculation',
+    amount_total: amounts + exclusive,
+    currency: String(params.currency),
+    customer: null,
+    customer_details: {
+      address,
+      address_source: 'shipping',
+      ip_address: null,
+      tax_ids: [],
+      taxability_override: 'none',
+    },
+    expires_at: Math.floor(Date.now() / 1000) + 90 * 24 * 3600,
+    livemode: false,
+    ship_from_details: null,
+    shipping_cost: shipping
+      ? { amount: shippingAmount, amount_tax: shippingTax, shipping_rate: null, tax_behavior: shippingBehavior }
+      : null,
+    tax_amount_exclusive: exclusive,
+    tax_amount_inclusive: inclusive,
+    tax_breakdown: jurisdiction
+      ? [
+          {
+            amount: exclusive + inclusive,
+            inclusive: inclusive > 0,
+            taxable_amount: amounts,
+            taxability_reason: 'standard_rated',
+            tax_rate_details: {
+              country: address.country,
+              state: address.state ?? null,
+              percentage_decimal: jurisdiction.percent.toFixed(4),
+              tax_type: jurisdiction.type,
+              rate_type: 'percentage',
+              flat_amount: null,
+            },
+          },
+        ]
+      : [],
+    tax_date: Math.floor(Date.now() / 1000),
+  };
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
@@ -185,6 +264,36 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (idempotencyKey) idempotentRefunds.set(idempotencyKey, refund);
       return send(200, refund);
     }
+
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (request.method === 'POST' && cancel) {
+      const intent = paymentIntents.get(cancel[1]);
+      if (!intent) {
+        return send(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${cancel[1]}'`,
+          },
+        });
+      }
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          },
+        });
+      }
+      Object.assign(intent, {
+        status: 'canceled',
+        cancellation_reason: (params.cancellation_reason as string | undefined) ?? null,
+      });
+      return send(200, intent);
+    }
+
+    if (request.method === 'POST' && url.pathname === '/v1/tax/calculations') return send(200, taxCalculation(params));
 
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && retrieve) {

@@ -6,6 +6,35 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { builtinCatalog, type CatalogProduct, type CatalogVariant } from '../../../domain/builtin-catalog.js';
+import { printAreaOf } from '../../../domain/placement.js';
+
+/**
+ * `GET /mockup-generator/printfiles/{id}`'s result: as Printful's, a printfile per size (a
+ * poster's sizes each have their own, portrait), at 150 dpi as Printful's wall art files are.
+ */
+export function printfilesView(product: CatalogProduct) {
+  const printfiles: Array<{ printfile_id: number; width: number; height: number; dpi: number }> = [];
+  const idOf = (width: number, height: number) => {
+    let file = printfiles.find((f) => f.width === width && f.height === height);
+    if (!file) printfiles.push((file = { printfile_id: printfiles.length + 1, width, height, dpi: 150 }));
+    return file.printfile_id;
+  };
+  const variant_printfiles = product.variants.map((variant) => {
+    const area = printAreaOf(product, variant, 0.75);
+    const width = Math.round(area.widthIn * 150);
+    const height = Math.round(area.heightIn * 150);
+    return {
+      variant_id: variant.id,
+      placements: Object.fromEntries(product.print_areas.map((p) => [p.placement, idOf(width, height)])),
+    };
+  });
+  return {
+    product_id: product.id,
+    available_placements: Object.fromEntries(product.print_areas.map((area) => [area.placement, area.title])),
+    printfiles,
+    variant_printfiles,
+  };
+}
 
 export interface FakeRequest {
   method: string;
@@ -131,23 +160,7 @@ export async function startPrintfulFake(): Promise<PrintfulFake> {
     if (request.method === 'GET' && (match = path.match(/^\/mockup-generator\/printfiles\/(\d+)$/))) {
       const product = catalog.find((p) => p.id === Number(match![1]));
       if (!product) return send(404, problem(404, 'Not Found', 'NotFound'));
-      return send(
-        200,
-        ok({
-          product_id: product.id,
-          available_placements: Object.fromEntries(product.print_areas.map((area) => [area.placement, area.title])),
-          printfiles: product.print_areas.map((area, index) => ({
-            printfile_id: index + 1,
-            width: area.width,
-            height: area.height,
-            dpi: 150,
-          })),
-          variant_printfiles: product.variants.map((variant) => ({
-            variant_id: variant.id,
-            placements: Object.fromEntries(product.print_areas.map((area, index) => [area.placement, index + 1])),
-          })),
-        }),
-      );
+      return send(200, ok(printfilesView(product)));
     }
     if (request.method === 'POST' && (match = path.match(/^\/mockup-generator\/create-task\/(\d+)$/))) {
       const key = `gt-${Math.random().toString(36).slice(2, 10)}`;

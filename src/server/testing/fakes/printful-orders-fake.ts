@@ -1,19 +1,37 @@
 /**
  * A local HTTP server speaking Printful API v1's orders (create with confirm, look up by
- * `@external_id`, update and confirm, cancel) and its variant read (the built-in catalog), checking the token and store header, counting every
+ * `@external_id`, update and confirm, cancel), its shipping rates per country and its variant
+ * read (the built-in catalog), checking the token and store header, counting every
  * call, and failing on request (429 with Retry-After, 5xx) to exercise retries.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { builtinCatalog } from '../../../domain/builtin-catalog.js';
-import { productView, variantView } from './printful-catalog-fake.js';
+import { printfilesView, productView, variantView } from './printful-catalog-fake.js';
+
+/** A line's file as Printful receives it: the URL, and the placement and position it is printed at. */
+export interface FakePrintfulFile {
+  url: string;
+  type?: string;
+  position?: {
+    area_width: number;
+    area_height: number;
+    width: number;
+    height: number;
+    top: number;
+    left: number;
+    limit_to_print_area?: boolean;
+  };
+}
 
 export interface FakePrintfulOrder {
   id: number;
   external_id: string;
   status: string;
   recipient: Record<string, unknown>;
-  items: Array<{ variant_id: number; quantity: number; files: Array<{ url: string }> }>;
+  /** The shipping method asked for ('STANDARD', 'EXPRESS'). */
+  shipping: string;
+  items: Array<{ variant_id: number; quantity: number; files: FakePrintfulFile[] }>;
 }
 
 export interface FakePrintfulCall {
@@ -37,6 +55,43 @@ export interface FakePrintful {
   ): void;
   close(): Promise<void>;
 }
+
+/** What Printful would refuse in a file's placement or position (it knows each product's placements). */
+function fileProblem(variantId: number, file: FakePrintfulFile): string | undefined {
+  const product = builtinCatalog.find((p) => p.variants.some((v) => v.id === variantId));
+  if (file.type !== undefined && product && !product.print_areas.some((area) => area.placement === file.type)) {
+    return `Placement ${file.type} is not available for this product`;
+  }
+  const position = file.position;
+  if (!position) return undefined;
+  const sizes = [position.area_width, position.area_height, position.width, position.height];
+  if (
+    !sizes.every((n) => Number.isInteger(n) && n > 0) ||
+    !Number.isInteger(position.top) ||
+    !Number.isInteger(position.left)
+  ) {
+    return 'Position needs whole positive sizes and whole offsets';
+  }
+  return undefined;
+}
+/** The fake's shipping rates in cents, by country: what tests expect Printful to quote. */
+export const FAKE_SHIPPING_RATES: Record<
+  string,
+  Array<{ id: string; name: string; first: number; additional: number; days: [number, number] }>
+> = {
+  US: [
+    { id: 'STANDARD', name: 'Flat Rate', first: 529, additional: 250, days: [3, 6] },
+    { id: 'EXPRESS', name: 'Express', first: 1649, additional: 400, days: [1, 3] },
+  ],
+  BE: [
+    { id: 'STANDARD', name: 'Flat Rate', first: 689, additional: 200, days: [4, 7] },
+    { id: 'EXPRESS', name: 'Express', first: 1899, additional: 500, days: [2, 3] },
+  ],
+  default: [
+    { id: 'STANDARD', name: 'Flat Rate', first: 1290, additional: 300, days: [7, 14] },
+    { id: 'EXPRESS', name: 'Express', first: 3190, additional: 800, days: [3, 6] },
+  ],
+};
 
 export async function startFakePrintful(options: { token: string; storeId?: string }): Promise<FakePrintful> {
   const calls: FakePrintfulCall[] = [];
@@ -107,16 +162,42 @@ export async function startFakePrintful(options: { token: string; storeId?: stri
       for (const item of body.items) {
         if (!item.variant_id || !item.files?.[0]?.url?.startsWith('http'))
           return error(400, 'BadRequest', 'Item needs a variant and a file URL');
+        const problem = fileProblem(item.variant_id, item.files[0] as FakePrintfulFile);
+        if (problem) return error(400, 'BadRequest', problem);
       }
       const order = {
         id: nextId++,
         external_id: body.external_id,
         status: confirm ? 'pending' : 'draft',
         recipient: body.recipient,
+        shipping: body.shipping ?? 'STANDARD',
         items: body.items,
       };
       orders.set(order.external_id, order);
       return answer(200, order);
+    }
+
+    // Shipping rates, per country as Printful answers them: two options, a first-item price
+    // plus a price per further item, and the delivery days.
+    if (request.method === 'POST' && url.pathname === '/shipping/rates') {
+      const country = body?.recipient?.country_code;
+      if (!country) return error(400, 'BadRequest', 'Recipient country code is missing');
+      if (['US', 'CA', 'AU'].includes(country) && !body.recipient.state_code)
+        return error(400, 'BadRequest', 'Recipient state code is missing');
+      if (!Array.isArray(body.items) || body.items.length === 0) return error(400, 'BadRequest', 'Items are missing');
+      const units = body.items.reduce((sum: number, item: { quantity?: number }) => sum + (item.quantity ?? 1), 0);
+      const table = FAKE_SHIPPING_RATES[country] ?? FAKE_SHIPPING_RATES.default!;
+      return send(200, {
+        code: 200,
+        result: table.map((rate) => ({
+          id: rate.id,
+          name: `${rate.name} (Estimated delivery: ${rate.days[0]}-${rate.days[1]} days)`,
+          rate: ((rate.first + rate.additional * (units - 1)) / 100).toFixed(2),
+          currency: 'USD',
+          minDeliveryDays: rate.days[0],
+          maxDeliveryDays: rate.days[1],
+        })),
+      });
     }
 
     // One API, as Printful's: checkout asks the catalog whether each variant can still be made.
@@ -129,13 +210,25 @@ export async function startFakePrintful(options: { token: string; storeId?: stri
       return send(200, { code: 200, result: { variant: variantView(variant), product: productView(product) } });
     }
 
+    // The print file job asks for the variant's printfile size, as the mockup generator does.
+    const printfilesRead = request.method === 'GET' && /^\/mockup-generator\/printfiles\/(\d+)$/.exec(url.pathname);
+    if (printfilesRead) {
+      const product = builtinCatalog.find((candidate) => candidate.id === Number(printfilesRead[1]));
+      if (!product) return error(404, 'NotFound', 'Product not found');
+      return send(200, { code: 200, result: printfilesView(product) });
+    }
+
     const byExternal = /^\/orders\/@(.+)$/.exec(url.pathname);
     if (byExternal) {
       const order = orders.get(decodeURIComponent(byExternal[1]));
       if (!order) return error(404, 'NotFound', 'Order not found');
       if (request.method === 'GET') return send(200, { code: 200, result: order });
       if (request.method === 'PUT') {
-        Object.assign(order, { recipient: body.recipient ?? order.recipient, items: body.items ?? order.items });
+        Object.assign(order, {
+          recipient: body.recipient ?? order.recipient,
+          shipping: body.shipping ?? order.shipping,
+          items: body.items ?? order.items,
+        });
         if (confirm) order.status = 'pending';
         return answer(200, order);
       }

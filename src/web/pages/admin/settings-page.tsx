@@ -1,7 +1,9 @@
-/** /admin/settings (admin §2 Settings): the shop's gallery default, the EXIF backfill, the integrations' status and the API keys. */
+/** /admin/settings (admin §2 Settings): the shop's gallery default, shipping and tax, backups, the EXIF backfill, the integrations' status and the API keys. */
 import { ExifBackfillCard } from '@/web/features/admin-transformations/components/exif-backfill-card';
 import { ApiKeysForm } from '@/web/features/settings/components/api-keys-form';
+import { BackupsCard } from '@/web/features/settings/components/backups-card';
 import { IntegrationsPanel } from '@/web/features/settings/components/integrations-panel';
+import { ShippingTaxCard } from '@/web/features/settings/components/shipping-tax-card';
 import { ShopSettingsCard } from '@/web/features/settings/components/shop-settings-card';
 
 export function SettingsPage() {
@@ -12,6 +14,8 @@ export function SettingsPage() {
         <p className="mt-1 text-muted-foreground">The services the shop runs on, and the keys that connect them.</p>
       </div>
       <ShopSettingsCard />
+      <ShippingTaxCard />
+      <BackupsCard />
       <ExifBackfillCard />
       <IntegrationsPanel />
       <ApiKeysForm />

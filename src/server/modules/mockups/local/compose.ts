@@ -1,5 +1,6 @@
 import type { ArtLevel, PreparedArtwork } from './artwork.js';
-import type { PrintLayer, PrintSpec, ViewTemplate } from './template.js';
+import type { Placement } from '../../../../domain/placement.js';
+import type { PrintLayer, ViewTemplate } from './template.js';
 
 /** Where the artwork sits in one cell of a print area, in cell units (0…1 each way; may overflow for cover). */
 export interface ArtRect {
@@ -9,27 +10,19 @@ export interface ArtRect {
   y1: number;
 }
 
-export function artRect(spec: PrintSpec, artAspect: number): ArtRect {
-  const cellAspect = spec.aspect / spec.repeat;
-  if (spec.fit === 'cover') {
-    if (artAspect > cellAspect) {
-      const w = artAspect / cellAspect;
-      return { x0: 0.5 - w / 2, x1: 0.5 + w / 2, y0: 0, y1: 1 };
-    }
-    const h = cellAspect / artAspect;
-    return { x0: 0, x1: 1, y0: 0.5 - h / 2, y1: 0.5 + h / 2 };
-  }
-  let w: number;
-  let h: number;
-  if (artAspect > cellAspect) {
-    w = 1;
-    h = cellAspect / artAspect;
-  } else {
-    h = 1;
-    w = artAspect / cellAspect;
-  }
-  const y0 = spec.fit === 'contain-top' ? 0 : 0.5 - h / 2;
-  return { x0: 0.5 - w / 2, x1: 0.5 + w / 2, y0, y1: y0 + h };
+/**
+ * The artwork's rectangle in one cell of the print area, from the placement the domain decided
+ * (the print file uses the same): the whole artwork, so a filled one overflows its cell by
+ * what the crop leaves out.
+ */
+export function artRect({ area, crop, positions }: Placement): ArtRect {
+  const cellWidth = area.width / area.repeat;
+  const position = positions[0]!;
+  const width = position.width / cellWidth / crop.width;
+  const height = position.height / area.height / crop.height;
+  const x0 = position.left / cellWidth - crop.left * width;
+  const y0 = position.top / area.height - crop.top * height;
+  return { x0, x1: x0 + width, y0, y1: y0 + height };
 }
 
 function pickLevel(levels: ArtLevel[], displayedWidth: number): ArtLevel {
@@ -42,8 +35,8 @@ function pickLevel(levels: ArtLevel[], displayedWidth: number): ArtLevel {
 }
 
 /** Draws the artwork into `out` through one print layer: bilinear sample, light, blend. */
-function drawLayer(out: Uint8ClampedArray, layer: PrintLayer, art: PreparedArtwork): void {
-  const rect = artRect(layer, art.aspect);
+function drawLayer(out: Uint8ClampedArray, layer: PrintLayer, art: PreparedArtwork, placement: Placement): void {
+  const rect = artRect(placement);
   const cellPx = layer.pxPerUnit / layer.repeat;
   const level = pickLevel(art.levels, (rect.x1 - rect.x0) * cellPx);
   const W = level.width;
@@ -55,7 +48,7 @@ function drawLayer(out: Uint8ClampedArray, layer: PrintLayer, art: PreparedArtwo
   const oy = -rect.y0 * sy - 0.5;
   const uScale = layer.repeat / 65535;
   const vScale = 1 / 65535;
-  const cover = layer.fit === 'cover';
+  const cover = placement.fit === 'fill';
   const pxU = cellPx;
   const pxV = layer.pxPerUnit / layer.aspect;
   const { idx, s, t, mul, add, alpha, count, repeat } = layer;
@@ -114,12 +107,12 @@ function drawLayer(out: Uint8ClampedArray, layer: PrintLayer, art: PreparedArtwo
 }
 
 /**
- * The view's pixels with the artwork applied, packed RGB, in memory shared with the main
+ * The view's pixels with the artwork placed as `placement` says, packed RGB, in memory shared with the main
  * thread (which encodes them) so that handing them over copies nothing.
  */
-export function composeView(template: ViewTemplate, art: PreparedArtwork): Uint8ClampedArray {
+export function composeView(template: ViewTemplate, art: PreparedArtwork, placement: Placement): Uint8ClampedArray {
   const out = new Uint8ClampedArray(new SharedArrayBuffer(template.base.length));
   out.set(template.base);
-  for (const layer of template.layers) drawLayer(out, layer, art);
+  for (const layer of template.layers) drawLayer(out, layer, art, placement);
   return out;
 }

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import type { EncodedRendition } from '../../../infra/renditions.js';
 import { lazyPool, type LazyPool } from '../../../infra/worker-pools.js';
 import { defaultStoreProducts, findBuiltinVariant, type MockupKind } from '../../../../domain/builtin-catalog.js';
+import type { ArtFit } from '../../../../domain/placement.js';
 import { decodeArtwork, encodeJpeg, encodeJpegWithRenditions } from './codec.js';
 import type { RenderedView } from './render.js';
 import type { MockupTask } from './worker.js';
@@ -86,15 +87,18 @@ export function startLocalMockups(variantIds: readonly number[]): void {
   for (const kind of kinds) if (kind) laneFor(kind).start({ kind: 'start' });
 }
 
-/** Renders every view a buyer would want of this variant carrying the artwork; the first is the main one. */
+/**
+ * Renders every view a buyer would want of this variant carrying the artwork, placed for `fit`
+ * (the product's default when absent); the first is the main one.
+ */
 export async function renderLocalMockups(
   artwork: Buffer,
   variantId: number,
-  { templateCache }: TemplateOptions = {},
+  { templateCache, fit }: TemplateOptions & { fit?: ArtFit } = {},
 ): Promise<LocalMockup[]> {
   const lane = laneFor(kindOf(variantId));
   const decoded = await decodeArtwork(artwork);
-  const views = (await lane.run({ kind: 'views', artwork: decoded, variantId, templateCache })) as RenderedView[];
+  const views = (await lane.run({ kind: 'views', artwork: decoded, variantId, fit, templateCache })) as RenderedView[];
   return Promise.all(
     views.map(async (view) => ({
       placement: view.placement,

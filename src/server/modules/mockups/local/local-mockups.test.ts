@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinCatalog, defaultStoreProducts } from '../../../../domain/builtin-catalog.js';
+import { placeArtwork, type ArtFit, type PrintArea } from '../../../../domain/placement.js';
 import { artRect } from './compose.js';
 import { Homography } from './geometry.js';
 import {
@@ -110,20 +111,34 @@ describe('wall art and landscape artworks', () => {
   });
 });
 
-describe('laying the artwork in a print area', () => {
-  it('cover fills the area and crops the overflow, centred', () => {
-    expect(artRect({ aspect: 1, fit: 'cover', repeat: 1 }, 2)).toEqual({ x0: -0.5, x1: 1.5, y0: 0, y1: 1 });
-    expect(artRect({ aspect: 1, fit: 'cover', repeat: 1 }, 0.5)).toEqual({ x0: 0, x1: 1, y0: -0.5, y1: 1.5 });
+describe('laying the artwork in a print area, as the placement says', () => {
+  const square = (repeat = 1): PrintArea => ({
+    placement: 'default',
+    widthIn: repeat,
+    heightIn: 1,
+    width: 1000 * repeat,
+    height: 1000,
+    repeat,
+    anchor: 'center',
+    defaultFit: 'fill',
+    background: 'white',
+  });
+  const rect = (area: PrintArea, aspect: number, fit: ArtFit) =>
+    artRect(placeArtwork(area, { width: 1000 * aspect, height: 1000 }, fit));
+
+  it('fill covers the area and crops the overflow, centred', () => {
+    expect(rect(square(), 2, 'fill')).toEqual({ x0: -0.5, x1: 1.5, y0: 0, y1: 1 });
+    expect(rect(square(), 0.5, 'fill')).toEqual({ x0: 0, x1: 1, y0: -0.5, y1: 1.5 });
   });
 
-  it('contain fits inside, centred; contain-top hangs from the top', () => {
-    expect(artRect({ aspect: 1, fit: 'contain', repeat: 1 }, 2)).toEqual({ x0: 0, x1: 1, y0: 0.25, y1: 0.75 });
-    expect(artRect({ aspect: 1, fit: 'contain-top', repeat: 1 }, 2)).toEqual({ x0: 0, x1: 1, y0: 0, y1: 0.5 });
+  it('fit fits inside, centred, or hangs from the top of a chest print', () => {
+    expect(rect(square(), 2, 'fit')).toEqual({ x0: 0, x1: 1, y0: 0.25, y1: 0.75 });
+    expect(rect({ ...square(), anchor: 'top' }, 2, 'fit')).toEqual({ x0: 0, x1: 1, y0: 0, y1: 0.5 });
   });
 
   it('repeat lays one copy in each cell (a mug printed on both sides)', () => {
     // A 2:1 area in two 1:1 cells: a square artwork fills each cell.
-    expect(artRect({ aspect: 2, fit: 'contain', repeat: 2 }, 1)).toEqual({ x0: 0, x1: 1, y0: 0, y1: 1 });
+    expect(rect(square(2), 1, 'fit')).toEqual({ x0: 0, x1: 1, y0: 0, y1: 1 });
   });
 });
 

@@ -4,6 +4,7 @@
  * product). It draws pixels; the main thread decodes the artwork and encodes the views.
  */
 import { findBuiltinVariant, type MockupKind } from '../../../../domain/builtin-catalog.js';
+import { placementFor, type ArtFit } from '../../../../domain/placement.js';
 import { prepareArtwork, type DecodedArtwork } from './artwork.js';
 import { composeView } from './compose.js';
 import { hoodieViews, teeViews, toteViews } from './products/apparel.js';
@@ -41,17 +42,22 @@ export function viewsOf(variantId: number, artAspect: number): ViewDefinition[] 
   return viewsByKind[found.product.mockup]({ product: found.product, variant: found.variant, artAspect });
 }
 
+/** The views of a variant carrying the artwork, placed as the print file will be (`fit`: the product's default when absent). */
 export async function renderViews(
   artwork: DecodedArtwork,
   variantId: number,
+  fit: ArtFit | undefined,
   cacheDir?: string,
 ): Promise<RenderedView[]> {
+  const found = findBuiltinVariant(variantId);
+  if (!found) return [];
   const art = prepareArtwork(artwork);
+  const placement = placementFor(found.product, found.variant, artwork, fit);
   const views = viewsOf(variantId, art.aspect) ?? [];
   return Promise.all(
     views.map(async (view) => {
       const template = await templateFor(view, cacheDir);
-      const pixels = composeView(template, art);
+      const pixels = composeView(template, art, placement);
       return { placement: view.placement, label: view.label, width: template.width, height: template.height, pixels };
     }),
   );

@@ -14,19 +14,10 @@ export interface ViewTemplate {
   layers: PrintLayer[];
 }
 
-/** How the artwork is laid out in a print area. */
-export type Fit =
-  /** fills the area, cropping what overflows (posters, canvas, cases, pillows) */
-  | 'cover'
-  /** fits inside the area, centred (tote) */
-  | 'contain'
-  /** fits inside the area, top-aligned (garment chest prints) */
-  | 'contain-top';
-
+/** A print area as a template maps it; where the artwork goes in it is the placement's (domain/placement.ts). */
 export interface PrintSpec {
   /** Physical width / height of the print area. */
   aspect: number;
-  fit: Fit;
   /** Copies of the artwork side by side across the area (a mug printed on both sides: 2). */
   repeat: number;
 }

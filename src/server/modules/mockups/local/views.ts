@@ -36,19 +36,4 @@ export function templateFor(view: ViewDefinition, cacheDir?: string): Promise<Vi
   return template;
 }
 
-/** Physical size of a variant like '18×24' or '16×20″' in inches, or undefined. */
-export function sizeInInches(size: string | null): { width: number; height: number } | undefined {
-  const m = /(\d+(?:\.\d+)?)\s*[″"]?\s*[×x]\s*(\d+(?:\.\d+)?)/.exec(size ?? '');
-  if (!m) return undefined;
-  return { width: Number(m[1]), height: Number(m[2]) };
-}
-
-/** Wall art hangs landscape when the artwork is clearly wider than tall. */
-export function orientedSize(
-  size: { width: number; height: number },
-  artAspect: number,
-): { width: number; height: number } {
-  const short = Math.min(size.width, size.height);
-  const long = Math.max(size.width, size.height);
-  return artAspect > 1.05 ? { width: long, height: short } : { width: short, height: long };
-}
+export { orientedSize, sizeInInches } from '../../../../domain/placement.js';

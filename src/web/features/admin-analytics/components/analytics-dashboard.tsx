@@ -170,7 +170,8 @@ function Figures({ data, money }: { data: AnalyticsView; money: (cents: number) 
         })}
       </div>
       <p className="-mt-2 text-sm text-muted-foreground" data-testid="analytics-money">
-        Gross {money(data.totals.gross)} · refunds {money(data.totals.refunds)} · net {money(data.totals.net)}
+        Gross {money(data.totals.gross)} · shipping {money(data.totals.shipping)} · tax {money(data.totals.tax)} ·
+        refunds {money(data.totals.refunds)} · net {money(data.totals.net)}
       </p>
 
       <Section

@@ -3,19 +3,10 @@ import { ArrowLeft, Ban, Copy, ExternalLink, Mail, RotateCcw, Undo2 } from 'luci
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { PLACEMENT_TEXT } from '@/domain/placement';
 import { formatCents } from '@/domain/money';
-import { ADMIN_ORDER_MESSAGES, fulfilmentDashboardUrl, type AdminOrderDetail } from '@/domain/orders';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/web/components/ui/alert-dialog';
+import { ADMIN_ORDER_MESSAGES, fulfilmentDashboardUrl, orderSummaryRows, type AdminOrderDetail } from '@/domain/orders';
+import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -31,7 +22,7 @@ const when = (value: string | null) => (value ? new Date(value).toLocaleString()
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-4 py-1 text-sm">
-      <dt className="shrink-0 text-muted-foreground">{label}</dt>
+      <dt className="min-w-0 text-muted-foreground">{label}</dt>
       <dd className="min-w-0 text-right font-medium [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
@@ -149,33 +140,24 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           ) : null}
           {data.actions.cancel ? (
             // Cancelling cannot be undone: the owner confirms first.
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
+            <ConfirmDialog
+              trigger={
                 <Button variant="destructive" disabled={cancel.isPending}>
                   <Ban aria-hidden /> Cancel Order
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>{ADMIN_ORDER_MESSAGES.cancelTitle(data.id.slice(0, 8))}</AlertDialogTitle>
-                  <AlertDialogDescription>{ADMIN_ORDER_MESSAGES.cancelConfirmation}</AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>Keep Order</AlertDialogCancel>
-                  <AlertDialogAction
-                    className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-                    onClick={() =>
-                      cancel.mutate(data.id, {
-                        onSuccess: () => toast.success(ADMIN_ORDER_MESSAGES.cancelled),
-                        onError: (error) => toast.error(`Failed to cancel order: ${error.message}`),
-                      })
-                    }
-                  >
-                    Cancel Order
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title={ADMIN_ORDER_MESSAGES.cancelTitle(data.id.slice(0, 8))}
+              description={ADMIN_ORDER_MESSAGES.cancelConfirmation}
+              cancelLabel="Keep Order"
+              confirmLabel="Cancel Order"
+              destructive
+              onConfirm={() =>
+                cancel.mutate(data.id, {
+                  onSuccess: () => toast.success(ADMIN_ORDER_MESSAGES.cancelled),
+                  onError: (error) => toast.error(`Failed to cancel order: ${error.message}`),
+                })
+              }
+            />
           ) : null}
         </div>
       </div>
@@ -219,13 +201,21 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             <CardTitle>Order Summary</CardTitle>
           </CardHeader>
           <CardContent>
-            <dl>
-              <Field label="Total">{formatCents(data.total_amount, data.currency)}</Field>
+            <dl data-testid="admin-order-sums">
+              {orderSummaryRows(data.money, data.currency).map((row) => (
+                <Field key={row.key} label={row.note ? `${row.label} (${row.note})` : row.label}>
+                  <span data-sum={row.key} className="whitespace-nowrap tabular-nums">
+                    {row.amount}
+                  </span>
+                </Field>
+              ))}
               <Field label="Currency">{data.currency}</Field>
               <Field label="Items">{itemCount}</Field>
               {data.refunded_amount > 0 ? (
                 <Field label="Refunded">
-                  <span data-testid="refunded-amount">{formatCents(data.refunded_amount, data.currency)}</span>
+                  <span data-testid="refunded-amount" className="whitespace-nowrap tabular-nums">
+                    {formatCents(data.refunded_amount, data.currency)}
+                  </span>
                 </Field>
               ) : null}
             </dl>
@@ -246,6 +236,11 @@ export function OrderDetail({ orderId }: { orderId: string }) {
               {data.refunds.map((refund) => (
                 <Field key={refund.id} label="Refund">
                   <span className="whitespace-nowrap">{formatCents(refund.amount, refund.currency)}</span>{' '}
+                  {refund.tax_amount > 0 ? (
+                    <span className="font-normal text-muted-foreground">
+                      (tax {formatCents(refund.tax_amount, refund.currency)})
+                    </span>
+                  ) : null}{' '}
                   <span className="font-normal text-muted-foreground">
                     on {new Date(refund.created_at).toLocaleDateString()}
                   </span>
@@ -316,6 +311,11 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                   <div className="text-sm text-muted-foreground">
                     {item.quantity} x {formatCents(item.unit_price, data.currency)}
                   </div>
+                  {item.fit && (
+                    <div className="text-sm text-muted-foreground" data-testid="order-item-fit">
+                      Artwork placement: {PLACEMENT_TEXT[item.fit]}
+                    </div>
+                  )}
                   <div className="mt-1 flex flex-wrap gap-2 text-sm">
                     {item.mockup_urls.length ? (
                       item.mockup_urls.map((url, index) => (
@@ -329,6 +329,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                   </div>
                 </div>
                 <div className="font-medium tabular-nums">{formatCents(item.total_price, data.currency)}</div>
+                <PrintFile item={item} paid={Boolean(data.paid_at)} />
               </div>
             ))}
           </CardContent>
@@ -337,6 +338,36 @@ export function OrderDetail({ orderId }: { orderId: string }) {
 
       <RefundDialog order={data} open={refunding} onOpenChange={setRefunding} />
     </div>
+  );
+}
+
+/** The file sent to production, as printed: the whole print area, at a glance and to download. */
+function PrintFile({ item, paid }: { item: AdminOrderDetail['order_items'][number]; paid: boolean }) {
+  if (!item.print_file_url) {
+    return (
+      <p className="basis-full text-sm text-muted-foreground" data-testid="order-item-print-file">
+        {paid ? 'Print file: being made; it shows here when ready.' : 'Print file: made once the order is paid.'}
+      </p>
+    );
+  }
+  return (
+    <figure className="basis-full" data-testid="order-item-print-file">
+      <a href={item.print_file_url} target="_blank" rel="noreferrer" className="inline-block">
+        {/* A checkerboard shows where a garment's print file is transparent. */}
+        <img
+          src={item.print_file_url}
+          alt={`Print file for ${item.product_name}`}
+          loading="lazy"
+          className="max-h-48 max-w-full rounded-md border bg-[conic-gradient(#eee_25%,#fff_0_50%,#eee_0_75%,#fff_0)] bg-[length:16px_16px] object-contain"
+        />
+      </a>
+      <figcaption className="mt-1 text-xs text-muted-foreground">
+        Print file
+        {item.print_area
+          ? `: ${item.print_area.width} × ${item.print_area.height} px, placement ${item.print_area.placement}`
+          : ''}
+      </figcaption>
+    </figure>
   );
 }
 

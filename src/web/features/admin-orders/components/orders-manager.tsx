@@ -1,16 +1,5 @@
 /** The Orders screen (admin §2 Orders): stat cards, search and status filter, the table, pages. */
-import {
-  ChevronLeft,
-  ChevronRight,
-  Download,
-  ExternalLink,
-  Eye,
-  Mail,
-  RefreshCw,
-  RotateCcw,
-  Search,
-  X,
-} from 'lucide-react';
+import { Download, ExternalLink, Eye, Mail, RefreshCw, RotateCcw, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -27,6 +16,7 @@ import {
   type AdminOrderFilter,
   type AdminOrderRow,
 } from '@/domain/orders';
+import { Pager } from '@/web/components/pager';
 import { Button } from '@/web/components/ui/button';
 import { StatCards } from '@/web/components/stat-cards';
 import { Card } from '@/web/components/ui/card';
@@ -106,7 +96,17 @@ export function OrdersManager() {
         testId="order-stat"
         stats={[
           ['Total Orders', stats?.total],
-          ['Pending Payment', stats?.pending_payment],
+          [
+            'Pending Payment',
+            stats && (
+              <>
+                {stats.pending_payment}
+                {stats.payment_failed > 0 && (
+                  <span className="ml-2 text-sm font-normal text-destructive">{stats.payment_failed} failed</span>
+                )}
+              </>
+            ),
+          ],
           ['Need Printful Submit', stats?.needs_submission],
           ['Printful Confirmed', stats?.confirmed],
         ]}
@@ -225,19 +225,9 @@ export function OrdersManager() {
       </Card>
 
       {orders.data && orders.data.total > 0 ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-          <span>
-            {orders.data.total} {orders.data.total === 1 ? 'order' : 'orders'} · Page {page} of {pages}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
-              <ChevronLeft aria-hidden /> Previous
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
-              Next <ChevronRight aria-hidden />
-            </Button>
-          </div>
-        </div>
+        <Pager page={page} pages={pages} onPageChange={setPage} className="flex-wrap gap-3">
+          {orders.data.total} {orders.data.total === 1 ? 'order' : 'orders'} · Page {page} of {pages}
+        </Pager>
       ) : null}
     </div>
   );
@@ -307,6 +297,7 @@ function OrderRow({ order, actions }: { order: AdminOrderRow; actions: ReturnTyp
       <td className={cn(cell, 'col-span-2')}>
         <div className="flex flex-wrap items-center gap-1.5 @2xl:flex-col @2xl:items-start">
           <OrderStatusBadge status={order.status} label={order.status_label} printfulStatus={order.printful_status} />
+          {order.payment_error && <span className="text-xs text-destructive">{order.payment_error}</span>}
           <span className="flex items-center gap-1 text-xs text-muted-foreground">
             <span className="sr-only">Email status:</span>
             <EmailStatusBadge status={order.email_status} />

@@ -1,8 +1,9 @@
 /** The e-mails the shop sent (outbox or SMTP), newest first, each with a rendered preview. */
-import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { relativeTime } from '@/domain/orders';
+import { Pager } from '@/web/components/pager';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -111,19 +112,9 @@ export function SentEmails() {
         )}
       </Card>
       {emails.data && emails.data.total > emails.data.page_size ? (
-        <div className="flex items-center justify-between text-sm text-muted-foreground">
-          <span>
-            Page {page} of {pages}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
-              <ChevronLeft aria-hidden /> Previous
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
-              Next <ChevronRight aria-hidden />
-            </Button>
-          </div>
-        </div>
+        <Pager page={page} pages={pages} onPageChange={setPage}>
+          Page {page} of {pages}
+        </Pager>
       ) : null}
       <Dialog open={Boolean(open)} onOpenChange={(next) => !next && setOpen(null)}>
         <DialogContent className="max-w-3xl">

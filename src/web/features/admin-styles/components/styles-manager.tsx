@@ -9,16 +9,7 @@ import {
   truncatePrompt,
   type AdminStyle,
 } from '@/domain/admin-styles';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -104,31 +95,21 @@ export function StylesManager() {
         onClose={() => setEditing(null)}
       />
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete style</AlertDialogTitle>
-            <AlertDialogDescription>
-              {deleting && STYLE_MESSAGES.deleteConfirmation(deleting.name)}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => {
-                if (!deleting) return;
-                remove.mutate(deleting.id, {
-                  onSuccess: () => toast.success(STYLE_MESSAGES.deleted),
-                  onError: (error) => toast.error(STYLE_MESSAGES.deleteFailed, { description: error.message }),
-                });
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete style"
+        description={deleting && STYLE_MESSAGES.deleteConfirmation(deleting.name)}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast.success(STYLE_MESSAGES.deleted),
+            onError: (error) => toast.error(STYLE_MESSAGES.deleteFailed, { description: error.message }),
+          });
+        }}
+      />
     </div>
   );
 }

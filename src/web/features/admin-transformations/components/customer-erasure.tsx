@@ -7,17 +7,7 @@ import { Eye, Loader2, Trash2, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { BACKFILL_MESSAGES, customerErasureSchema, type CustomerErasureResult } from '@/domain/admin-transformations';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -119,31 +109,19 @@ export function CustomerErasure() {
               </>
             )}
             {result.dryRun && toRemove.length > 0 ? (
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
+              <ConfirmDialog
+                trigger={
                   <Button variant="destructive" className="self-start" disabled={erase.isPending}>
                     {erase.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />} Erase{' '}
                     {result.email}
                   </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>{BACKFILL_MESSAGES.erasureConfirmTitle(result.email)}</AlertDialogTitle>
-                    <AlertDialogDescription>
-                      {BACKFILL_MESSAGES.erasureConfirmation(result.removedTransformations)}
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction
-                      className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-                      onClick={runErase}
-                    >
-                      Erase
-                    </AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
+                }
+                title={BACKFILL_MESSAGES.erasureConfirmTitle(result.email)}
+                description={BACKFILL_MESSAGES.erasureConfirmation(result.removedTransformations)}
+                confirmLabel="Erase"
+                destructive
+                onConfirm={runErase}
+              />
             ) : null}
           </div>
         ) : null}

@@ -2,17 +2,7 @@
 import { ChevronDown, Eye, EyeOff, ImageOff, Loader2, MapPin, Star, StarOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { TRANSFORMATION_MESSAGES, type AdminTransformation, type ExifData } from '@/domain/admin-transformations';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -111,33 +101,25 @@ export function TransformationCard({
         </Button>
         {item.isHomepageExample && !item.hiddenFromGallery ? (
           // Hiding an example takes it off Home too: the owner is told before, not after.
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmDialog
+            trigger={
               <Button size="sm" variant="outline" disabled={busy}>
                 <EyeOff aria-hidden /> Hide from Gallery
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{TRANSFORMATION_MESSAGES.hideExampleTitle}</AlertDialogTitle>
-                <AlertDialogDescription>{TRANSFORMATION_MESSAGES.hideExampleConfirmation}</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction onClick={onToggleHidden}>
-                  {TRANSFORMATION_MESSAGES.hideExampleAction}
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title={TRANSFORMATION_MESSAGES.hideExampleTitle}
+            description={TRANSFORMATION_MESSAGES.hideExampleConfirmation}
+            confirmLabel={TRANSFORMATION_MESSAGES.hideExampleAction}
+            onConfirm={onToggleHidden}
+          />
         ) : (
           <Button size="sm" variant="outline" disabled={busy} onClick={onToggleHidden}>
             {item.hiddenFromGallery ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
             {item.hiddenFromGallery ? 'Show in Gallery' : 'Hide from Gallery'}
           </Button>
         )}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button
               size="sm"
               variant="ghost"
@@ -146,23 +128,13 @@ export function TransformationCard({
             >
               {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />} Delete
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete transformation?</AlertDialogTitle>
-              <AlertDialogDescription>{TRANSFORMATION_MESSAGES.deleteConfirmation}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-                onClick={onDelete}
-              >
-                Delete
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Delete transformation?"
+          description={TRANSFORMATION_MESSAGES.deleteConfirmation}
+          confirmLabel="Delete"
+          destructive
+          onConfirm={onDelete}
+        />
       </div>
     </Card>
   );

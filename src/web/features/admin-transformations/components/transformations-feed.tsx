@@ -18,7 +18,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { EXAMPLE_MESSAGES, HOMEPAGE_FULL_CODE } from '@/domain/admin-content';
+import { HOMEPAGE_FULL_CODE } from '@/domain/admin-content';
 import {
   FEED_SKELETON_CARDS,
   SEARCH_DEBOUNCE_MS,
@@ -31,16 +31,7 @@ import {
   type BulkAction,
   type BulkResult,
 } from '@/domain/admin-transformations';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -48,6 +39,7 @@ import { Card } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/web/components/ui/popover';
+import { ReplaceHomepageExampleDialog } from '@/web/components/replace-homepage-example-dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
@@ -392,45 +384,24 @@ export function TransformationsFeed() {
         </nav>
       )}
 
-      <AlertDialog open={pendingReplace !== null} onOpenChange={(open) => !open && setPendingReplace(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Replace a homepage example?</AlertDialogTitle>
-            <AlertDialogDescription>{EXAMPLE_MESSAGES.replaceConfirmation}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                pendingReplace?.();
-                setPendingReplace(null);
-              }}
-            >
-              {EXAMPLE_MESSAGES.replaceConfirm}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ReplaceHomepageExampleDialog
+        open={pendingReplace !== null}
+        onConfirm={() => {
+          pendingReplace?.();
+          setPendingReplace(null);
+        }}
+        onClose={() => setPendingReplace(null)}
+      />
 
-      <AlertDialog open={confirmBulkDelete} onOpenChange={setConfirmBulkDelete}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete selected transformations?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {TRANSFORMATION_MESSAGES.bulkDeleteConfirmation(selected.size)}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-              onClick={() => bulkAction('delete')}
-            >
-              Delete Selected
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmBulkDelete}
+        onClose={() => setConfirmBulkDelete(false)}
+        title="Delete selected transformations?"
+        description={TRANSFORMATION_MESSAGES.bulkDeleteConfirmation(selected.size)}
+        confirmLabel="Delete Selected"
+        destructive
+        onConfirm={() => bulkAction('delete')}
+      />
     </div>
   );
 }

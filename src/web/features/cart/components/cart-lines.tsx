@@ -2,6 +2,7 @@ import { Minus, Plus } from 'lucide-react';
 import { cartTotalCents, lineKey, lineTotalCentsOf, type CartLine } from '@/domain/cart';
 import { srcSetOf } from '@/domain/images';
 import { formatCents } from '@/domain/money';
+import { PLACEMENT_TEXT } from '@/domain/placement';
 import { cart } from '../api/cart-store';
 
 /** Items in the cart: each line's quantity, summed. */
@@ -30,6 +31,11 @@ export function CartLines({ lines, fixed = false }: { lines: CartLine[]; fixed?:
             />
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium">{line.product.name}</p>
+              {line.fit && (
+                <p className="text-xs text-muted-foreground" data-testid="summary-fit">
+                  Artwork: {PLACEMENT_TEXT[line.fit]}
+                </p>
+              )}
               {fixed ? (
                 <p className="mt-1 text-xs text-muted-foreground">
                   Quantity <span data-testid="summary-quantity">{line.quantity}</span>

@@ -3,12 +3,10 @@ import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from '@
 import { apiFetch, shopperMessage } from '@/web/lib/api-client';
 import { readCheckoutDraft, updateCheckoutDraft } from '../lib/checkout-draft';
 import { requestFingerprint } from '../lib/checkout-rules';
+import type { CheckoutOrderState, CreatedCheckout } from './checkout-order';
 import { reopenPayment } from './pay-order';
 
-export interface CreatedCheckout {
-  orderId: string;
-  clientSecret: string;
-}
+export type { CheckoutOrderState, CreatedCheckout } from './checkout-order';
 
 /** `POST /api/checkout`: the order (pending) and its payment. The server prices every line itself. */
 export async function createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
@@ -21,9 +19,6 @@ export async function createCheckout(request: CheckoutRequest): Promise<CreatedC
   if (!response.success) throw new Error(response.error || PAYMENT_MESSAGES.createFailed);
   return { orderId: response.order_id, clientSecret: response.client_secret };
 }
-
-export type CheckoutOrderState =
-  { status: 'idle' | 'creating' } | ({ status: 'ready' } & CreatedCheckout) | { status: 'error'; error: string };
 
 /**
  * The order behind the payment step. It is created when the step is reached and kept while

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PAYMENT_MESSAGES, type CheckoutResponse } from '@/domain/checkout';
 import { apiFetch, ApiError } from '@/web/lib/api-client';
-import type { CheckoutOrderState, CreatedCheckout } from './create-checkout';
+import type { CheckoutOrderState, CreatedCheckout } from './checkout-order';
 
 /** `POST /api/orders/:id/payment`: the unpaid order's payment, reopened or made anew by the server. */
 export async function reopenPayment(orderId: string): Promise<CreatedCheckout> {

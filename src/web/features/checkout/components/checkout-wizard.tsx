@@ -11,10 +11,14 @@ import { useCheckoutOrder } from '../api/create-checkout';
 import {
   checkoutRequestOf,
   isStepValid,
+  PAYMENT_STEP,
+  SHIPPING_STEP,
   stepFields,
   transformationIdsOf,
   type CheckoutStep,
 } from '../lib/checkout-rules';
+import { useShippingQuote } from '../api/get-shipping-quote';
+import { ShippingStep } from './shipping-step';
 import { AddressStep } from './address-step';
 import { CheckoutSteps } from './checkout-steps';
 import { CheckoutSummary } from './checkout-summary';
@@ -22,7 +26,8 @@ import { ContactStep } from './contact-step';
 import { PaymentStep, type PaidOrder } from './payment-step';
 
 /**
- * The checkout wizard (storefront §2, §4, §5): Contact, Addresses, Payment. Fields are checked
+ * The checkout wizard (storefront §2, §4, §5): Contact, Addresses, Shipping (issue 33),
+ * Payment. Fields are checked
  * as they change; Next moves on only from a valid step, Back is always there (from the first
  * step it closes the checkout), and a step moved past is marked completed.
  */
@@ -51,21 +56,61 @@ export function CheckoutWizard({
   useEffect(() => updateCheckoutDraft({ values, step, completed: [...completed] }), [values, step, completed]);
   const [savedEmail, setSavedEmail] = useState<string | null>(null);
 
-  const request = useMemo(() => (step === 2 ? checkoutRequestOf(values, lines) : null), [step, values, lines]);
+  // The shipping option: the visitor's choice, quoted again by the server whenever the cart or
+  // the address changes; a choice the new address does not offer falls back to the cheapest.
+  const [shippingMethod, setShippingMethod] = useState<string | null>(draft.shippingMethod);
+  useEffect(() => updateCheckoutDraft({ shippingMethod }), [shippingMethod]);
+  const shippingAddress = addressesFromForm(values).shippingAddress;
+  const quoteQuery = useShippingQuote(
+    lines,
+    {
+      country: shippingAddress.country ?? '',
+      state: shippingAddress.state,
+      postalCode: shippingAddress.postalCode,
+      city: shippingAddress.city,
+      line1: shippingAddress.line1,
+    },
+    shippingMethod,
+    step >= SHIPPING_STEP,
+  );
+  const quote = quoteQuery.data;
+  const quoteFresh = quote && !quoteQuery.isPlaceholderData ? quote : undefined;
+  const [requoted, setRequoted] = useState(false);
+  useEffect(() => {
+    if (!quoteFresh || !shippingMethod || quoteFresh.selected.id === shippingMethod) return;
+    setShippingMethod(quoteFresh.selected.id);
+    setRequoted(true);
+  }, [quoteFresh, shippingMethod]);
+  const chosenMethod = quoteFresh?.selected.id ?? null;
+
+  const request = useMemo(
+    () => (step === PAYMENT_STEP && chosenMethod ? checkoutRequestOf(values, lines, chosenMethod) : null),
+    [step, values, lines, chosenMethod],
+  );
   const { order, retry } = useCheckoutOrder(request);
   const transformationIds = useMemo(() => transformationIdsOf(lines), [lines]);
-  const valid = step < 2 && isStepValid(step, values);
+  const valid =
+    step === SHIPPING_STEP
+      ? Boolean(quoteFresh) && !quoteQuery.isFetching
+      : step < SHIPPING_STEP && isStepValid(step, values);
 
   const next = async (event: FormEvent) => {
     event.preventDefault();
-    if (step === 2) return;
-    // Shows every message of the step, for a visitor who presses Enter early.
-    const ok = (await form.trigger([...stepFields(step, values)])) && isStepValid(step, form.getValues());
-    if (!ok) return;
+    if (step === PAYMENT_STEP) return;
+    if (step === SHIPPING_STEP) {
+      if (!valid) return;
+      if (!shippingMethod && quoteFresh) setShippingMethod(quoteFresh.selected.id);
+    } else {
+      // Shows every message of the step, for a visitor who presses Enter early.
+      const ok = (await form.trigger([...stepFields(step, values)])) && isStepValid(step, form.getValues());
+      if (!ok) return;
+    }
+    setRequoted(false);
     setCompleted((done) => new Set(done).add(step));
     setStep((step + 1) as CheckoutStep);
   };
   const back = () => (step === 0 ? onClose() : setStep((step - 1) as CheckoutStep));
+  const itemsCents = cartTotalCents(lines);
 
   // Focus follows the visitor (issue 34): to 'Checkout' as it opens, then to each new step's
   // heading, so the keyboard is never sent back to the top of the page.
@@ -89,11 +134,13 @@ export function CheckoutWizard({
           <CheckoutSteps current={step} completed={completed} onSelect={setStep} />
         </CardHeader>
         <CardContent className="pt-6">
-          {step === 2 ? (
+          {step === PAYMENT_STEP ? (
             <PaymentStep
               headingRef={stepHeading}
               order={order}
-              amountCents={cartTotalCents(lines)}
+              amountCents={quoteFresh?.amounts.totalCents ?? itemsCents}
+              quote={quoteFresh}
+              itemsCents={itemsCents}
               email={values.customerEmail.trim()}
               billing={addressesFromForm(values).billingAddress}
               cardholderName={addressesFromForm(values).billingAddress.name}
@@ -112,8 +159,22 @@ export function CheckoutWizard({
                   savedEmail={savedEmail}
                   onEmailSaved={setSavedEmail}
                 />
-              ) : (
+              ) : step === 1 ? (
                 <AddressStep form={form} headingRef={stepHeading} />
+              ) : (
+                <ShippingStep
+                  headingRef={stepHeading}
+                  quote={quote}
+                  loading={quoteQuery.isFetching}
+                  error={quoteQuery.error ? quoteQuery.error.message : null}
+                  selected={chosenMethod ?? shippingMethod}
+                  onSelect={(id) => {
+                    setRequoted(false);
+                    setShippingMethod(id);
+                  }}
+                  requoted={requoted}
+                  itemsCents={itemsCents}
+                />
               )}
               <div className="flex items-center justify-between gap-3 border-t pt-6">
                 <Button type="button" variant="outline" onClick={back}>
@@ -128,7 +189,7 @@ export function CheckoutWizard({
         </CardContent>
       </Card>
       <aside className="hidden lg:block lg:sticky lg:top-24 lg:self-start">
-        <CheckoutSummary lines={lines} />
+        <CheckoutSummary lines={lines} quote={step >= SHIPPING_STEP ? quoteFresh : undefined} />
       </aside>
     </div>
   );

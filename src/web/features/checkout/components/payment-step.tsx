@@ -6,21 +6,22 @@ import { PAYMENT_MESSAGES, type CheckoutAddressInput } from '@/domain/checkout';
 import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import type { CheckoutOrderState } from '../api/create-checkout';
+import type { CheckoutOrderState, PaidOrder } from '../api/checkout-order';
 import { usePaymentConfig } from '../api/get-payment-config';
+import type { ShippingQuote } from '@/domain/shipping-quote';
+import { QuoteTotals } from './quote-totals';
 import { StripePaymentForm } from './stripe-payment-form';
 import { TestCardForm } from './test-card-form';
 
-export interface PaidOrder {
-  orderId: string;
-  paymentIntentId: string;
-}
+export type { PaidOrder };
 
 /** The payment step: the order is created on arrival, then the active provider's form takes the card. */
 export function PaymentStep({
   headingRef,
   order,
   amountCents,
+  quote,
+  itemsCents,
   email,
   billing,
   cardholderName,
@@ -32,6 +33,9 @@ export function PaymentStep({
   headingRef?: Ref<HTMLHeadingElement>;
   order: CheckoutOrderState;
   amountCents: number;
+  /** The checkout's quote: items, shipping, tax and total shown above the card form. */
+  quote?: ShippingQuote;
+  itemsCents?: number;
   /** The checkout's e-mail and billing address; an order paid later from its page has neither here. */
   email?: string;
   billing?: CheckoutAddressInput;
@@ -108,6 +112,9 @@ export function PaymentStep({
           <Lock className="size-3.5" aria-hidden /> Your card goes straight to the payment provider; we never see it.
         </p>
       </div>
+      {quote && itemsCents !== undefined && (
+        <QuoteTotals quote={quote} itemsCents={itemsCents} className="rounded-lg border p-4" testId="payment-totals" />
+      )}
       {body}
       {formShown && (
         <p className="-mt-2 text-center text-sm text-muted-foreground sm:text-right">

@@ -4,10 +4,10 @@ import { toast } from 'sonner';
 import { PAYMENT_MESSAGES, type CheckoutAddressInput } from '@/domain/checkout';
 import { Alert, AlertDescription } from '@/web/components/ui/alert';
 import { cn } from '@/web/lib/utils';
+import type { PaidOrder } from '../api/checkout-order';
 import { paymentFailure, paymentIntentIdOf, paymentSuccessPath } from '../lib/checkout-rules';
 import { loadStripeJs, type StripeClient, type StripeElements } from '../lib/stripe-js';
 import { PaymentError } from './payment-error';
-import type { PaidOrder } from './payment-step';
 import { PaymentActions } from './test-card-form';
 
 /**

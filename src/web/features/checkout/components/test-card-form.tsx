@@ -5,11 +5,11 @@ import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, TEST_CARD_NUMBERS, type TestPaymen
 import { formatCents } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
 import { authenticateTestPayment } from '../api/authenticate-test-payment';
+import type { PaidOrder } from '../api/checkout-order';
 import { confirmTestPayment } from '../api/confirm-test-payment';
 import { cardInputOf, cardProblem, formatCardNumber, formatCvc, formatExpiry, type CardFields } from '../lib/card-form';
 import { paymentFailure } from '../lib/checkout-rules';
 import { PaymentError } from './payment-error';
-import type { PaidOrder } from './payment-step';
 import { TextField } from './text-field';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 

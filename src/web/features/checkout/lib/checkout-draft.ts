@@ -14,6 +14,8 @@ export interface CheckoutDraft {
   step: CheckoutStep;
   completed: CheckoutStep[];
   values: CheckoutForm;
+  /** The shipping option chosen at the shipping step. */
+  shippingMethod: string | null;
   /** The order made for this exact request (its fingerprint), waiting to be paid. */
   order: { fingerprint: string; orderId: string } | null;
 }
@@ -21,18 +23,27 @@ export interface CheckoutDraft {
 /** Components showing whether checkout is open (useCheckoutOpen). */
 const openListeners = new Set<() => void>();
 
-const EMPTY: CheckoutDraft = { open: false, step: 0, completed: [], values: CHECKOUT_FORM_DEFAULTS, order: null };
+const EMPTY: CheckoutDraft = {
+  open: false,
+  step: 0,
+  completed: [],
+  values: CHECKOUT_FORM_DEFAULTS,
+  shippingMethod: null,
+  order: null,
+};
+const STEPS = [0, 1, 2, 3];
 
 export function readCheckoutDraft(): CheckoutDraft {
   try {
     const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<CheckoutDraft> | null;
     if (!stored || typeof stored !== 'object') return EMPTY;
-    const step = [0, 1, 2].includes(stored.step as number) ? (stored.step as CheckoutStep) : 0;
+    const step = STEPS.includes(stored.step as number) ? (stored.step as CheckoutStep) : 0;
     return {
       open: stored.open === true,
       step,
-      completed: Array.isArray(stored.completed) ? stored.completed.filter((s) => [0, 1, 2].includes(s)) : [],
+      completed: Array.isArray(stored.completed) ? stored.completed.filter((s) => STEPS.includes(s)) : [],
       values: { ...CHECKOUT_FORM_DEFAULTS, ...(stored.values ?? {}) },
+      shippingMethod: typeof stored.shippingMethod === 'string' ? stored.shippingMethod : null,
       order: stored.order?.orderId && stored.order.fingerprint ? stored.order : null,
     };
   } catch {

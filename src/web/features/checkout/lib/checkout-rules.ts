@@ -16,7 +16,9 @@ import {
 import { dollarsToCents } from '@/domain/money';
 import { ApiError } from '@/web/lib/api-client';
 
-export type CheckoutStep = 0 | 1 | 2;
+export type CheckoutStep = 0 | 1 | 2 | 3;
+export const SHIPPING_STEP: CheckoutStep = 2;
+export const PAYMENT_STEP: CheckoutStep = 3;
 
 /** Optional fields: every other field of a step must be filled. State and postal code depend on the country. */
 function isOptional(field: keyof CheckoutForm, form: CheckoutForm): boolean {
@@ -47,11 +49,19 @@ export function isStepValid(step: CheckoutStep, form: CheckoutForm): boolean {
   return fields.every((field) => !invalid.has(field));
 }
 
-/** The create-stripe-payment body. The unit price is sent as the spec has it; the server ignores it. */
-export function checkoutRequestOf(form: CheckoutForm, lines: CartLine[]): CheckoutRequest {
+/**
+ * The create-stripe-payment body, with the shipping option chosen. The unit price is sent as
+ * the spec has it; the server ignores it and quotes shipping and tax itself.
+ */
+export function checkoutRequestOf(
+  form: CheckoutForm,
+  lines: CartLine[],
+  shippingMethod?: string | null,
+): CheckoutRequest {
   return {
     customerEmail: form.customerEmail.trim(),
     ...addressesFromForm(form),
+    ...(shippingMethod ? { shippingMethod } : {}),
     items: lines.map((line) => ({
       productId: line.productId,
       productName: line.product.name,
@@ -61,6 +71,7 @@ export function checkoutRequestOf(form: CheckoutForm, lines: CartLine[]): Checko
       artworkUrl: line.artworkUrl,
       transformationId: line.transformationId,
       mockupUrls: line.mockupUrls,
+      ...(line.fit ? { fit: line.fit } : {}),
     })),
   };
 }

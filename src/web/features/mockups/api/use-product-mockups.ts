@@ -16,6 +16,7 @@ import {
   type MockupView,
   type ValidationStatus,
 } from '@/domain/mockups';
+import type { ArtFit, PrintCheck } from '@/domain/placement';
 import { VARIANT_PROBLEM_PHRASES, type VariantValidation } from '@/domain/variants';
 import { shopperMessage } from '@/web/lib/api-client';
 import { generateMockups } from './generate-mockups';
@@ -34,6 +35,10 @@ export interface MockupState {
   isLoading: boolean;
   mockups: MockupView[];
   error: string | null;
+  /** The visitor's fill or fit for this product; undefined: the product's default. */
+  fit?: ArtFit;
+  /** How the artwork sits and how sharp it prints on this product, at the fit shown. */
+  print?: PrintCheck;
 }
 
 const PRINTFUL_RECHECK_MS = 15_000;
@@ -59,12 +64,13 @@ export function useProductMockups(transformationId: string | null, products: Moc
 
   /** Generates one product's mockups; its variant is already known to be valid. */
   const generate = useCallback(
-    async (product: MockupProduct, run: number, quiet = false): Promise<boolean> => {
+    async (product: MockupProduct, run: number, quiet = false, fit?: ArtFit): Promise<boolean> => {
       if (!transformationId || !product.printful_variant_id) return false;
       const variantId = product.printful_variant_id;
       update(product.id, { isLoading: true, error: null });
       try {
-        let answer = await generateMockups(transformationId, [variantId]);
+        let answer = await generateMockups(transformationId, [variantId], fit);
+        const print = answer.prints?.find((check) => check.variant_id === variantId);
         if (run !== generation.current) return false;
         if (!answer.success || answer.mockups.length === 0) {
           update(product.id, {
@@ -73,11 +79,11 @@ export function useProductMockups(transformationId: string | null, products: Moc
           });
           return false;
         }
-        update(product.id, { isLoading: false, mockups: answer.mockups, error: null });
+        update(product.id, { isLoading: false, mockups: answer.mockups, error: null, print });
         for (let check = 0; answer.pending && check < PRINTFUL_RECHECKS; check += 1) {
           await sleep(PRINTFUL_RECHECK_MS);
           if (run !== generation.current) return true;
-          answer = await generateMockups(transformationId, [variantId]);
+          answer = await generateMockups(transformationId, [variantId], fit);
           if (answer.success && answer.mockups.length > 0) update(product.id, { mockups: answer.mockups });
         }
         return true;
@@ -192,11 +198,20 @@ export function useProductMockups(transformationId: string | null, products: Moc
   const retry = useCallback(
     async (product: MockupProduct) => {
       toast.info(MOCKUP_TEXT.retrying(product.name));
-      const worked = await generate(product, generation.current, true);
+      const worked = await generate(product, generation.current, true, states[product.id]?.fit);
       if (!worked) toast.error(MOCKUP_TEXT.unableToRetry);
     },
-    [generate],
+    [generate, states],
   );
 
-  return { states, ensure, retry };
+  /** The preview's fill/fit switch: the product's mockups are drawn again with the artwork placed so. */
+  const setFit = useCallback(
+    async (product: MockupProduct, fit: ArtFit) => {
+      update(product.id, { fit });
+      await generate(product, generation.current, true, fit);
+    },
+    [generate, update],
+  );
+
+  return { states, ensure, retry, setFit };
 }

@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
-import type { OrderRead } from '@/domain/orders';
+import { orderMoneyOf, orderSummaryRows, type OrderRead } from '@/domain/orders';
 import { formatCents } from '@/domain/money';
+import { cn } from '@/web/lib/utils';
 
-/** The order's lines with their mockup, quantity, unit price and line total, and the order total. */
-export function OrderItems({ order }: { order: Pick<OrderRead, 'order_items' | 'total_amount' | 'currency'> }) {
+/** The order's lines with their mockup, quantity, unit price and line total, then items, shipping, tax and total. */
+export function OrderItems({
+  order,
+}: {
+  order: Pick<OrderRead, 'order_items' | 'total_amount' | 'currency'> & { money?: OrderRead['money'] };
+}) {
+  const rows = orderSummaryRows(order.money ?? orderMoneyOf({ total_amount: order.total_amount }), order.currency);
   return (
     <div data-testid="order-items">
       <ul className="divide-y">
@@ -25,12 +31,29 @@ export function OrderItems({ order }: { order: Pick<OrderRead, 'order_items' | '
           </li>
         ))}
       </ul>
-      <div className="flex items-center justify-between border-t pt-4 text-lg font-semibold">
-        <span>Total</span>
-        <span className="tabular-nums" data-testid="order-total">
-          {formatCents(order.total_amount, order.currency)}
-        </span>
-      </div>
+      <dl className="flex flex-col gap-1.5 border-t pt-4 text-sm" data-testid="order-sums">
+        {rows.map((row) => (
+          <div
+            key={row.key}
+            data-sum={row.key}
+            className={cn(
+              'flex items-start justify-between gap-3',
+              row.key === 'total' ? 'mt-1 border-t pt-3 text-lg font-semibold' : 'text-muted-foreground',
+            )}
+          >
+            <dt className="min-w-0">
+              {row.label}
+              {row.note && <span className="block text-xs">{row.note}</span>}
+            </dt>
+            <dd
+              className={cn('shrink-0 tabular-nums', row.key !== 'total' && 'text-foreground')}
+              data-testid={row.key === 'total' ? 'order-total' : undefined}
+            >
+              {row.amount}
+            </dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }

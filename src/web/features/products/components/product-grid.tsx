@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { srcSetOf, type Rendition } from '@/domain/images';
 import type { ValidationStatus } from '@/domain/mockups';
 import { formatDollars } from '@/domain/money';
+import { PLACEMENT_TEXT, type PrintCheck } from '@/domain/placement';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -15,6 +16,8 @@ export interface ProductMockupView {
   isLoading: boolean;
   error: string | null;
   mockups: Array<{ mockup_url: string; renditions?: Rendition[] }>;
+  /** How sharp this artwork prints on the product; a product it would print blurry on cannot be added. */
+  print?: PrintCheck;
 }
 
 interface ProductGridProps {
@@ -95,6 +98,7 @@ function ProductCard({
   const mockup = view?.mockups[0];
   const thumbnail = mockup?.mockup_url ?? product.product_image_url;
   const unavailable = view?.status === 'invalid';
+  const tooSmall = view?.print !== undefined && !view.print.sharp;
   const errorId = useId();
   return (
     <Card className="group flex flex-col overflow-hidden" data-testid="product-card" data-product={product.name}>
@@ -141,11 +145,27 @@ function ProductCard({
             {view.error}
           </p>
         )}
+        {view?.print &&
+          (tooSmall ? (
+            <p id={errorId} className="text-xs text-destructive" data-testid="print-too-small">
+              {PLACEMENT_TEXT.tooSmall} ({view.print.dpi} dpi)
+            </p>
+          ) : (
+            <p className="text-xs text-muted-foreground" data-testid="print-resolution">
+              {view.print.painted_at_print_size
+                ? PLACEMENT_TEXT.paintedAtPrintSize
+                : PLACEMENT_TEXT.resolution(view.print.dpi)}
+            </p>
+          ))}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
           <span className="font-semibold text-primary">{formatDollars(product.final_price)}</span>
           {unavailable ? (
             <Button size="sm" variant="outline" disabled aria-describedby={view?.error ? errorId : undefined}>
               Unavailable
+            </Button>
+          ) : tooSmall ? (
+            <Button size="sm" variant="outline" disabled aria-describedby={errorId}>
+              Too small
             </Button>
           ) : (
             <Button

@@ -4,6 +4,7 @@ import { MODAL_QUANTITY } from '@/domain/cart';
 import { srcSetOf, type Rendition } from '@/domain/images';
 import { MOCKUP_TEXT, type ValidationStatus } from '@/domain/mockups';
 import { formatDollars } from '@/domain/money';
+import { ART_FITS, PLACEMENT_TEXT, type ArtFit, type PrintCheck } from '@/domain/placement';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { cn } from '@/web/lib/utils';
@@ -28,9 +29,14 @@ interface ProductPreviewModalProps {
   status: ValidationStatus;
   error: string | null;
   supportEmail: string;
+  /** How the artwork sits in the print area, and how sharp it prints (undefined until known). */
+  print?: PrintCheck;
+  /** A smaller size of this product that prints sharp, by name, when this one does not. */
+  sharperSize?: string | null;
   onClose: () => void;
   onAdd: (quantity: number) => void;
   onRetry: () => void;
+  onFit: (fit: ArtFit) => void;
 }
 
 /** The full-screen preview: the artwork on the product from every side, and the way into the cart. */
@@ -41,9 +47,12 @@ export function ProductPreviewModal({
   status,
   error,
   supportEmail,
+  print,
+  sharperSize,
   onClose,
   onAdd,
   onRetry,
+  onFit,
 }: ProductPreviewModalProps) {
   const [index, setIndex] = useState(0);
   const [quantity, setQuantity] = useState<number>(MODAL_QUANTITY.initial);
@@ -59,6 +68,7 @@ export function ProductPreviewModal({
   // The carousel wraps around at both ends.
   const go = (step: number) => setIndex((i) => (count === 0 ? 0 : (i + step + count) % count));
   const current = mockups[index];
+  const tooSmall = print !== undefined && !print.sharp;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -169,6 +179,17 @@ export function ProductPreviewModal({
                   </Button>
                 </div>
               )}
+              {print && (
+                <FitSwitch
+                  fit={print.fit}
+                  disabled={isLoading}
+                  onFit={(fit) => {
+                    setIndex(0);
+                    onFit(fit);
+                  }}
+                />
+              )}
+              {print && <PrintSharpness print={print} sharperSize={sharperSize ?? null} />}
               <div>
                 <p className="mb-2 text-sm font-medium">Quantity</p>
                 <div className="inline-flex items-center rounded-lg border">
@@ -195,7 +216,7 @@ export function ProductPreviewModal({
                   </Button>
                 </div>
               </div>
-              <Button size="lg" variant="accent" onClick={() => onAdd(quantity > 0 ? quantity : 1)}>
+              <Button size="lg" variant="accent" disabled={tooSmall} onClick={() => onAdd(quantity > 0 ? quantity : 1)}>
                 {quantity > 0 ? 'Add to Cart' : 'Add 1 to Cart'}
               </Button>
               {quantity > 0 && (
@@ -212,6 +233,66 @@ export function ProductPreviewModal({
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Fill or fit: the visitor's choice of how the artwork sits on the product; the mockup follows. */
+function FitSwitch({ fit, disabled, onFit }: { fit: ArtFit; disabled: boolean; onFit: (fit: ArtFit) => void }) {
+  return (
+    <div>
+      <p className="mb-2 text-sm font-medium" id="fit-label">
+        Artwork placement
+      </p>
+      <div
+        role="radiogroup"
+        aria-labelledby="fit-label"
+        className="inline-flex rounded-lg border bg-muted p-1"
+        data-testid="fit-switch"
+      >
+        {ART_FITS.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            role="radio"
+            aria-checked={fit === choice}
+            disabled={disabled}
+            onClick={() => fit !== choice && onFit(choice)}
+            className={cn(
+              'rounded-md px-4 py-1.5 text-sm font-medium transition',
+              fit === choice ? 'bg-card text-foreground shadow' : 'text-muted-foreground hover:text-foreground',
+            )}
+          >
+            {PLACEMENT_TEXT[choice]}
+          </button>
+        ))}
+      </div>
+      <p className="mt-1.5 text-xs text-muted-foreground">
+        {fit === 'fill' ? PLACEMENT_TEXT.fillHint : PLACEMENT_TEXT.fitHint}
+      </p>
+    </div>
+  );
+}
+
+/** The photo's effective resolution on this product, and what it means for the print. */
+function PrintSharpness({ print, sharperSize }: { print: PrintCheck; sharperSize: string | null }) {
+  if (!print.sharp) {
+    return (
+      <div
+        role="alert"
+        className="rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm"
+        data-testid="print-too-small"
+      >
+        <p className="font-semibold text-destructive">{PLACEMENT_TEXT.tooSmall}</p>
+        <p className="mt-1 text-muted-foreground">{PLACEMENT_TEXT.resolution(print.dpi)}.</p>
+        {sharperSize && <p className="mt-1 text-muted-foreground">{PLACEMENT_TEXT.smallerSize(sharperSize)}</p>}
+      </div>
+    );
+  }
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="print-resolution">
+      {print.painted_at_print_size ? `${PLACEMENT_TEXT.paintedAtPrintSize} · ` : ''}
+      {PLACEMENT_TEXT.resolution(print.dpi)}
+    </p>
   );
 }
 

@@ -15,21 +15,13 @@ import {
   type AdminExamplePair,
 } from '@/domain/admin-content';
 import { ApiError } from '@/web/lib/api-client';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Label } from '@/web/components/ui/label';
+import { ReplaceHomepageExampleDialog } from '@/web/components/replace-homepage-example-dialog';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { useDeleteExample } from '../api/delete-example';
@@ -156,44 +148,27 @@ export function ExampleList() {
         )}
       </CardContent>
 
-      <AlertDialog open={replacing !== null} onOpenChange={(open) => !open && setReplacing(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Replace a homepage example?</AlertDialogTitle>
-            <AlertDialogDescription>{EXAMPLE_MESSAGES.replaceConfirmation}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => replacing && setFlag(replacing, true, true)}>
-              {EXAMPLE_MESSAGES.replaceConfirm}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ReplaceHomepageExampleDialog
+        open={replacing !== null}
+        onConfirm={() => replacing && setFlag(replacing, true, true)}
+        onClose={() => setReplacing(null)}
+      />
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete example</AlertDialogTitle>
-            <AlertDialogDescription>{EXAMPLE_MESSAGES.deleteConfirmation}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => toast.success(EXAMPLE_MESSAGES.deleted),
-                  onError: failureToast(EXAMPLE_MESSAGES.deleteFailed),
-                })
-              }
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete example"
+        description={EXAMPLE_MESSAGES.deleteConfirmation}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast.success(EXAMPLE_MESSAGES.deleted),
+            onError: failureToast(EXAMPLE_MESSAGES.deleteFailed),
+          })
+        }
+      />
     </Card>
   );
 }

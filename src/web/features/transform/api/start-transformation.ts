@@ -1,15 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { startErrorMessage } from '@/domain/transformation';
+import { startErrorMessage, type StartTransformationRequest } from '@/domain/transformation';
 import { apiFetch, ApiError } from '@/web/lib/api-client';
 import { rememberTransformationEditToken } from '@/web/lib/transformation-tokens';
 
-export interface StartTransformationInput {
-  imageId: string;
-  styleId: string;
-  email?: string;
-  /** The visitor's answer to the gallery question, asked before the artwork is made. */
-  galleryConsent: boolean;
-}
+/** The request's contract (src/domain); the web always asks the gallery question before the artwork is made. */
+export type StartTransformationInput = StartTransformationRequest & { galleryConsent: boolean };
 
 export interface StartTransformationResult {
   success: boolean;

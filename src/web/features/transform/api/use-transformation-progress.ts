@@ -10,6 +10,7 @@ import {
   nextSimulatedProgress,
   POLL_INTERVAL_MS,
   POLL_TIMEOUT_MS,
+  type QueuePlace,
   SIMULATED_PROGRESS,
   stageFor,
   TRANSFORMATION_MESSAGES,
@@ -29,6 +30,8 @@ export interface TransformationProgress {
   /** The style it is made in, once the server has said. */
   styleId: string | null;
   error: string | null;
+  /** While the artwork waits for a free engine: its place in line and the server's estimate. */
+  queue: QueuePlace | null;
 }
 
 const IDLE: TransformationProgress = {
@@ -40,6 +43,7 @@ const IDLE: TransformationProgress = {
   originalUrl: null,
   styleId: null,
   error: null,
+  queue: null,
 };
 
 export function useTransformationProgress(transformationId: string | null): TransformationProgress {
@@ -53,6 +57,8 @@ export function useTransformationProgress(transformationId: string | null): Tran
     }
     let finished = false;
     let reportsProgress = false;
+    /** Waiting in line: the bar does not pretend to move. */
+    let queued = false;
     simulated.current = SIMULATED_PROGRESS.start;
     setState({
       ...IDLE,
@@ -74,6 +80,7 @@ export function useTransformationProgress(transformationId: string | null): Tran
           originalUrl: next.originalUrl,
           styleId: next.styleId,
           error: null,
+          queue: null,
         });
       } else if (next.status === 'failed') {
         finished = true;
@@ -83,9 +90,11 @@ export function useTransformationProgress(transformationId: string | null): Tran
           originalUrl: next.originalUrl,
           styleId: next.styleId,
           error: failureMessage(next.error),
+          queue: null,
         }));
       } else if (next.progress != null) {
         reportsProgress = true;
+        queued = false;
         // Never let the bar go backwards from the simulated start.
         const progress = Math.max(next.progress, SIMULATED_PROGRESS.start);
         setState((previous) => ({
@@ -94,14 +103,21 @@ export function useTransformationProgress(transformationId: string | null): Tran
           stage: stageFor(progress),
           originalUrl: next.originalUrl,
           styleId: next.styleId,
+          queue: null,
         }));
       } else {
-        setState((previous) => ({ ...previous, originalUrl: next.originalUrl, styleId: next.styleId }));
+        queued = Boolean(next.queue);
+        setState((previous) => ({
+          ...previous,
+          originalUrl: next.originalUrl,
+          styleId: next.styleId,
+          queue: next.queue ?? null,
+        }));
       }
     };
 
     const simulation = window.setInterval(() => {
-      if (finished || reportsProgress) return;
+      if (finished || reportsProgress || queued) return;
       simulated.current = nextSimulatedProgress(simulated.current);
       const progress = simulated.current;
       setState((previous) =>

@@ -1,6 +1,7 @@
 import { Download, Sparkles } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { srcSetOf } from '@/domain/images';
+import { queueMessage } from '@/domain/transformation';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Progress } from '@/web/components/ui/progress';
@@ -64,11 +65,19 @@ export function ArtworkPanel({
                 <Sparkles className="size-6" aria-hidden />
               </span>
             </div>
-            <p className="text-center font-medium" data-testid="transform-stage">
-              {progress.stage}
-            </p>
+            {progress.queue ? (
+              <p className="text-center font-medium" data-testid="transform-queue">
+                {queueMessage(progress.queue)}
+              </p>
+            ) : (
+              <p className="text-center font-medium" data-testid="transform-stage">
+                {progress.stage}
+              </p>
+            )}
             <Progress value={progress.progress} aria-label="Transformation progress" />
-            <p className="text-center text-sm text-muted-foreground">{progress.progress}%</p>
+            <p className="text-center text-sm text-muted-foreground">
+              {progress.queue ? 'Other artworks are being made just before yours.' : `${progress.progress}%`}
+            </p>
           </div>
         )}
         {progress.status === 'failed' && (

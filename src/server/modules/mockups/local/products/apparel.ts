@@ -47,8 +47,6 @@ interface Garment {
   frame: { x0: number; y0: number; x1: number; y1: number };
   /** How the cloth takes light: heavier fleece has softer, broader folds. */
   foldLight: number;
-  /** How the artwork sits in the print area. */
-  fit: 'contain-top' | 'contain';
   /** Woven canvas shows its threads; knits only a fine grain. */
   weave?: boolean;
   /** Light reaching the inside parts (1 = as lit as the outside). */
@@ -162,7 +160,6 @@ const TEE: Garment = {
   print: { x: -6, y: 4.3, width: 12, height: 16 },
   frame: { x0: -14.6, y0: -0.6, x1: 14.6, y1: 29.6 },
   foldLight: 1.7,
-  fit: 'contain-top',
   details: (_color, _tone, closeUp) => {
     const stitch = (d: string) => stitchPath(d, 0.035, closeUp);
     const seam = (d: string, o = 0.18) =>
@@ -255,7 +252,6 @@ const HOODIE: Garment = {
   print: { x: -5.5, y: 5.5, width: 11, height: 11 },
   frame: { x0: -14.8, y0: -5.8, x1: 14.8, y1: 28.8 },
   foldLight: 1.3,
-  fit: 'contain-top',
   texture: (x, y) => {
     const rib = (y > 20.75 && y < 23.9 && Math.abs(x) > 11.65) || y > 24.85;
     return rib ? 1 + 0.07 * Math.cos(x * 39.27) : 1;
@@ -324,7 +320,6 @@ const TOTE: Garment = {
   print: { x: -5.6, y: 2.7, width: 11.2, height: 11.2 },
   frame: { x0: -9.2, y0: -11.6, x1: 9.2, y1: 16.6 },
   foldLight: 1.5,
-  fit: 'contain',
   weave: true,
   insideLight: 0.8,
   details: (color, tone, closeUp) => {
@@ -553,7 +548,6 @@ async function buildGarment(
   const grainScale = kind === 'detail' ? 1 : 0.6;
   const layer = canvas.newLayer({
     aspect: print.width / print.height,
-    fit: garment.fit,
     repeat: 1,
     pxPerUnit: print.width * ppi,
   });

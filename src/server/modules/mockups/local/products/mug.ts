@@ -1,20 +1,22 @@
+import { printAreaOf } from '../../../../../domain/placement.js';
 import { band, smoothstep } from '../geometry.js';
 import { TemplateCanvas, rasterizeMask, renderScene, type SurfaceSample, type ViewTemplate } from '../template.js';
 import { MOCKUP_SIZE, type ViewContext, type ViewDefinition } from '../views.js';
 
 /** Physical mug, inches. The print wraps the body except for a gap at the handle. */
-interface MugShape {
+interface MugBody {
   height: number;
   diameter: number;
-  printWidth: number;
-  printHeight: number;
   printTop: number;
 }
 
-const SHAPES: Record<string, MugShape> = {
-  '11 oz': { height: 3.79, diameter: 3.25, printWidth: 8.5, printHeight: 3.45, printTop: 0.17 },
-  '15 oz': { height: 4.6, diameter: 3.4, printWidth: 8.8, printHeight: 4.2, printTop: 0.2 },
-  '20 oz': { height: 4.9, diameter: 3.6, printWidth: 9.3, printHeight: 4.5, printTop: 0.2 },
+/** The print's own size is the print area's (domain/placement.ts), as the print file has it. */
+type MugShape = MugBody & { printWidth: number; printHeight: number };
+
+const BODIES: Record<string, MugBody> = {
+  '11 oz': { height: 3.79, diameter: 3.25, printTop: 0.14 },
+  '15 oz': { height: 4.6, diameter: 3.4, printTop: 0.3 },
+  '20 oz': { height: 4.9, diameter: 3.6, printTop: 0.2 },
 };
 
 /** sin of the camera's elevation: how round the rim ellipse looks. */
@@ -25,9 +27,10 @@ const TAU = Math.PI * 2;
  * Mugs are printed with the artwork twice, centred on each side of the handle, so that it
  * faces whoever holds the mug in either hand; the two views show each side.
  */
-export function mugViews({ variant }: ViewContext): ViewDefinition[] {
-  const sizeKey = variant.size && SHAPES[variant.size] ? variant.size : '11 oz';
-  const shape = SHAPES[sizeKey];
+export function mugViews({ product, variant }: ViewContext): ViewDefinition[] {
+  const sizeKey = variant.size && BODIES[variant.size] ? variant.size : '11 oz';
+  const area = printAreaOf(product, { size: sizeKey }, 1);
+  const shape: MugShape = { ...BODIES[sizeKey], printWidth: area.widthIn, printHeight: area.heightIn };
   return [
     { placement: 'front', label: 'Front', key: `mug:${sizeKey}:right`, build: () => buildMug(shape, 'right') },
     { placement: 'back', label: 'Back', key: `mug:${sizeKey}:left`, build: () => buildMug(shape, 'left') },
@@ -99,7 +102,6 @@ async function buildMug(shape: MugShape, handleSide: 'left' | 'right'): Promise<
   const printBottom = (shape.printTop + shape.printHeight) / shape.height;
   const layer = canvas.newLayer({
     aspect: shape.printWidth / shape.printHeight,
-    fit: 'contain',
     repeat: 2,
     pxPerUnit: shape.printWidth * ppi,
   });

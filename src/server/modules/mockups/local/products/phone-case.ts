@@ -148,7 +148,7 @@ async function buildCase(model: CaseModel, kind: 'back' | 'angle'): Promise<View
   if (sides) canvas.draw(await sides);
   const mask = await maskP;
   const p = new Float64Array(2);
-  const layer = canvas.newLayer({ aspect: w / h, fit: 'cover', repeat: 1, pxPerUnit: w * ppi * squash });
+  const layer = canvas.newLayer({ aspect: w / h, repeat: 1, pxPerUnit: w * ppi * squash });
   canvas.paintSurface({
     mask,
     color: [245, 245, 245],

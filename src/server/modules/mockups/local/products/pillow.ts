@@ -120,7 +120,7 @@ async function buildPillow(size: number, kind: 'front' | 'sofa'): Promise<ViewTe
   const p = new Float64Array(2);
   const grid = pillowGrid(size);
   const sampled = new Float64Array(3);
-  const layer = canvas.newLayer({ aspect: 1, fit: 'cover', repeat: 1, pxPerUnit: size * ppi });
+  const layer = canvas.newLayer({ aspect: 1, repeat: 1, pxPerUnit: size * ppi });
   canvas.paintSurface({
     mask,
     color: [246, 246, 244],

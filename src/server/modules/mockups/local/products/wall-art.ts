@@ -95,7 +95,7 @@ async function buildPoster(size: Size, kind: 'front' | 'room'): Promise<ViewTemp
   canvas.paintSurface({
     mask: await mask,
     color: [251, 251, 249],
-    layer: canvas.newLayer({ aspect: w / h, fit: 'cover', repeat: 1, pxPerUnit: pw }),
+    layer: canvas.newLayer({ aspect: w / h, repeat: 1, pxPerUnit: pw }),
     box: { x0: x0 - 1, y0: y0 - 1, x1: x0 + pw + 1, y1: y0 + ph + 1 },
     shade: (x, y, out) => {
       const s = (x - x0) / pw;
@@ -300,7 +300,7 @@ async function buildFramed(size: Size, style: FrameStyle, kind: 'wall' | 'corner
   canvas.paintSurface({
     mask: await mask,
     color: [251, 251, 249],
-    layer: canvas.newLayer({ aspect: w / h, fit: 'cover', repeat: 1, pxPerUnit: pw }),
+    layer: canvas.newLayer({ aspect: w / h, repeat: 1, pxPerUnit: pw }),
     box: { x0: x0 - 1, y0: y0 - 1, x1: x0 + pw + 1, y1: y0 + ph + 1 },
     // The print sits behind the mat, whose window edge shades it on the lit sides.
     shade: (x, y, out) => {
@@ -402,7 +402,7 @@ async function buildCanvas(size: Size, angle: number): Promise<ViewTemplate> {
   const canvas = new TemplateCanvas(W, W, await scene);
   canvas.darken(await softShadow, 0.32);
   canvas.darken(await contactShadow, 0.25);
-  const layer = canvas.newLayer({ aspect: total.w / total.h, fit: 'cover', repeat: 1, pxPerUnit: total.w * scale });
+  const layer = canvas.newLayer({ aspect: total.w / total.h, repeat: 1, pxPerUnit: total.w * scale });
   const uv = new Float64Array(2);
   for (let f = 0; f < faces.length; f++) {
     const face = faces[f];

@@ -2,11 +2,11 @@
  * Local style engines: classic non-photorealistic rendering on the CPU. Each render runs in a
  * piscina worker thread so the server's event loop never blocks on pixels.
  */
-import 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
+import sharp from 'sharp'; // loaded by the main thread first, so libvips stays resident while workers come and go
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { lazyPool } from '../../../../infra/worker-pools.js';
-import type { LocalStyleId } from './catalogue.js';
+import { localStyles, type LocalStyleId } from './catalogue.js';
 import type { RenderTask } from './worker.js';
 import type { LocalRenderOutput } from './render.js';
 
@@ -31,13 +31,17 @@ export interface RenderResult {
   quality?: LocalRenderOutput['quality'];
 }
 
-const pool = lazyPool<RenderTask, LocalRenderOutput>('./worker', import.meta.url, {
-  maxThreads: Math.max(1, availableParallelism()),
-  // Each busy thread holds hundreds of megabytes of pixels; compiled, a new one starts in
-  // a fraction of a second, so idle threads (and their helpers) go after 30 s.
+const THREADS = Math.max(1, availableParallelism());
+
+const pool = lazyPool<RenderTask, LocalRenderOutput | undefined>('./worker', import.meta.url, {
+  maxThreads: THREADS,
+  // A thread that ended after idling made the next artwork cost 1.5–2× (a new thread, its
+  // helper, and every kernel compiled again), so one thread, the one a lone visitor's render
+  // runs in, is kept once started. The others, and the memory they hold, go after 30 s idle:
+  // keeping them all held six 12 MP renders' shop at 466 MB after two idle minutes.
+  keptThreads: 1,
   idleTimeout: 30_000,
 });
-
 /** Runs in a piscina worker-thread pool so the event loop never blocks; onProgress gets 0..1 fractions as real stages complete. */
 export async function renderArtwork(
   req: RenderRequest,
@@ -59,6 +63,7 @@ export async function renderArtwork(
       { styleId: req.styleId, input, longSide: req.longSide, quality: req.quality, port: port2 },
       { transferList: [port2, input.buffer] },
     );
+    if (!result) throw new Error('the render thread returned no artwork');
     report(1);
     return {
       image: Buffer.from(result.image.buffer, result.image.byteOffset, result.image.byteLength),
@@ -69,6 +74,45 @@ export async function renderArtwork(
   } finally {
     done = true;
     port1.close();
+  }
+}
+
+/**
+ * Starts the kept render thread now, without waiting for it and without rendering: loading its
+ * code and starting its helper took a second or more of the first artwork after a start, on
+ * cores busy with the rest of the start. Cheap enough to do before the shop listens.
+ */
+export function startRenderThread(): void {
+  pool.start({ styleId: localStyles[0]!.id, start: true, input: new Uint8Array(0), longSide: 0 });
+}
+
+/** The small photo the warm-up renders: noise, so that every kernel finds detail to work on. */
+const WARM_UP_SIDE = 768;
+const warmUpPhoto = () =>
+  sharp({
+    create: {
+      width: WARM_UP_SIDE,
+      height: 576,
+      channels: 3,
+      background: { r: 128, g: 128, b: 128 },
+      noise: { type: 'gaussian', mean: 128, sigma: 48 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+/**
+ * Readies the kept render thread before a visitor needs it: it renders each style once on a
+ * small photo, which starts the thread and its helper and compiles every kernel. `step` runs
+ * each style's render; the caller passes the work gate's deferred lane, so a visitor
+ * arriving mid-way goes first.
+ */
+export async function warmLocalEngines(
+  step: (work: () => Promise<unknown>) => Promise<unknown> = (work) => work(),
+): Promise<void> {
+  const input = await warmUpPhoto();
+  for (const style of localStyles) {
+    await step(() => renderArtwork({ styleId: style.id, input, longSide: WARM_UP_SIDE }));
   }
 }
 

@@ -2,8 +2,8 @@
  * Row-parallel kernels over two threads. A render runs in one pool thread; its heaviest loops
  * (flow-guided filters, the Kuwahara filter, the final compositing) are split across that thread
  * and one helper thread it owns, both pulling chunks of rows from a shared counter so a busy core
- * never holds the other back. The arrays they share live in SharedArrayBuffers, so nothing is
- * copied; any other argument is cloned into the helper.
+ * never holds the other back. Every array a kernel is given must live in a SharedArrayBuffer
+ * (checked on each run), so nothing is copied; other arguments are cloned into the helper.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -15,11 +15,40 @@ export type RowKernel<A> = (args: A, y0: number, y1: number) => void;
 
 const registry = new Map<string, RowKernel<never>>();
 
-/** Registers a kernel under a name both threads know (modules register at import). */
+/**
+ * Registers a kernel under a name both threads know (modules register at import). A name taken
+ * twice throws: the second kernel would silently replace the first in both threads.
+ */
 export function rowKernel<A>(name: string, fn: RowKernel<A>): (args: A, rows: number) => Promise<void> {
+  if (registry.has(name)) throw new Error(`Row kernel ${name} is registered twice`);
   registry.set(name, fn as RowKernel<never>);
   return (args: A, rows: number) => runRows(name, args as object, rows);
 }
+
+/**
+ * Throws unless every typed array in a kernel's arguments (in arrays and objects too) lives in a
+ * SharedArrayBuffer. Any other array is copied into the helper thread: what the helper writes
+ * there is lost, and the artwork comes out with holes only when the helper was running.
+ */
+function assertSharedArguments(name: string, args: object): void {
+  const unshared: string[] = [];
+  // Runs before every kernel: numbers and strings are passed over without building a path.
+  const visit = (value: object, path: string): void => {
+    if (ArrayBuffer.isView(value)) {
+      if (!(value.buffer instanceof SharedArrayBuffer)) unshared.push(path);
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => isObject(v) && visit(v, `${path}[${i}]`));
+    } else {
+      for (const [key, v] of Object.entries(value)) if (isObject(v)) visit(v, path ? `${path}.${key}` : key);
+    }
+  };
+  visit(args, '');
+  if (unshared.length > 0) {
+    throw new Error(`Row kernel ${name}: ${unshared.join(', ')} must be in shared memory (shared.* or f32)`);
+  }
+}
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
 /** Runs chunks until none are left; returns how many this thread ran. */
 export function runKernelChunks(name: string, args: object, counter: Int32Array, rows: number, chunk: number): number {
@@ -106,6 +135,8 @@ export function collectHelperNow(): void {
 }
 
 async function runRows(name: string, args: object, rows: number): Promise<void> {
+  // Checked whether or not the helper takes part, so a mistake fails every time, not on a busy day.
+  assertSharedArguments(name, args);
   const chunk = Math.max(8, Math.ceil(rows / 48));
   const counter = new Int32Array(new SharedArrayBuffer(4));
   const h = rows >= 64 ? helperThread() : null;

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Rgb8 } from './raster.js';
-import { analysePhoto, downscaleTo } from './kernels/analysis.js';
-import { failures, measureArtwork } from './kernels/quality.js';
+import { analysePhoto } from './kernels/analysis.js';
+import { downscaleTo } from './kernels/resample.js';
+import { ACCEPT, failures, measureArtwork } from './kernels/quality.js';
 import { closeStylePool, localStyles, renderArtwork } from './index.js';
 
 afterAll(async () => {
@@ -163,6 +164,20 @@ describe('the quality check', () => {
     expect(kept.subjectRatio).toBeGreaterThan(0.8);
   });
 
+  it('passes an artwork by a hair, but asks the pipeline to re-render it', () => {
+    const f = {
+      spreadRatio: 0.9,
+      dominantShare: 0.3,
+      photoDominantShare: 0.2,
+      subjectRatio: 0.52,
+      subjectDelta: 0.052,
+      photoSubjectDelta: 0.1,
+    };
+    expect(failures(f)).toEqual([]);
+    expect(failures(f, ACCEPT)).toEqual(['subject-lost']);
+    expect(failures({ ...f, subjectRatio: 0.7 }, ACCEPT)).toEqual([]);
+  });
+
   it('does not count a one-colour artwork as a failure when the photo is one colour itself', () => {
     const photo = image(200, 150, (x) => [235 + (x % 3), 235, 232]);
     const a = analysePhoto(photo);
@@ -238,5 +253,42 @@ describe('the ink sketch shades a subject the way the photo has it', () => {
       return sum / n / 3;
     };
     expect(mean(true)).toBeGreaterThan(mean(false) + 0.15);
+  });
+});
+
+/**
+ * A room by one lamp at night, as a phone saves it: the lamp shade near white, its light
+ * falling off across a warm wall, a sofa and a table in the dark.
+ */
+function lampRoom(): Rgb8 {
+  const r = random(31);
+  const toSrgb = (v: number) => {
+    const c = Math.min(1, Math.max(0, v));
+    return Math.round((c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055) * 255);
+  };
+  return image(360, 270, (x, y) => {
+    const u = x / 360;
+    const v = y / 270;
+    const d = Math.hypot(u - 0.2, v - 0.35);
+    if (d < 0.05) return [toSrgb(1), toSrgb(0.85), toSrgb(0.55)];
+    const light = 0.5 / (1 + (d / 0.12) ** 2);
+    let albedo = [0.5, 0.42, 0.32];
+    if (v > 0.8) albedo = [0.3, 0.18, 0.1];
+    if (v > 0.55 && v < 0.8 && u > 0.45 && u < 0.92) albedo = [0.12, 0.22, 0.35];
+    if (v > 0.62 && v < 0.66 && u > 0.1 && u < 0.38) albedo = [0.4, 0.25, 0.12];
+    const n = (r() - 0.5) * 0.004;
+    return [toSrgb(albedo[0] * light + n), toSrgb(albedo[1] * light * 0.8 + n), toSrgb(albedo[2] * light * 0.55 + n)];
+  });
+}
+
+describe('the ink sketch keeps a lit subject apart from the light around it', () => {
+  it('draws a lamp in a dark room as the one white on the page, its glow hatched', async () => {
+    const photo = lampRoom();
+    const art = await renderArtwork({ styleId: 'ink-sketch', input: await jpeg(photo), longSide: 360 });
+    expect(art.quality?.failures).toEqual([]);
+    const a = analysePhoto(photo);
+    const { width: w, height: h } = a.saliency;
+    const f = measureArtwork(small(await decode(art.image), w, h), small(photo, w, h), a.subject, true);
+    expect(f.subjectRatio).toBeGreaterThanOrEqual(0.5);
   });
 });

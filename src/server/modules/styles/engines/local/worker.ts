@@ -9,6 +9,8 @@ import type { LocalStyleId } from './catalogue.js';
 
 export interface RenderTask {
   styleId: LocalStyleId;
+  /** Renders nothing: starts the thread (and its helper) ahead of its work (see startRenderThread). */
+  start?: true;
   input: Uint8Array;
   longSide: number;
   quality?: number;
@@ -18,7 +20,8 @@ export interface RenderTask {
 // The helper thread boots while the first task decodes its photo.
 warmHelper();
 
-export default async function renderTask(task: RenderTask): Promise<LocalRenderOutput> {
+export default async function renderTask(task: RenderTask): Promise<LocalRenderOutput | undefined> {
+  if (task.start) return undefined;
   const { port } = task;
   try {
     return await renderLocal(

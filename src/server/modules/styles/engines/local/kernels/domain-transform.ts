@@ -28,7 +28,7 @@ export async function domainTransform(
   const q = (LEVELS - 1) / 3;
   const out = copyF32(img.data);
   for (let it = 0; it < iterations; it++) {
-    const table = new Float32Array(LEVELS);
+    const table = shared.f32(LEVELS);
     const sigmaH = (sigmaS * Math.sqrt(3) * Math.pow(2, iterations - it - 1)) / Math.sqrt(Math.pow(4, iterations) - 1);
     const lnA = -Math.SQRT2 / sigmaH;
     for (let k = 0; k < LEVELS; k++) table[k] = Math.exp(lnA * (1 + (ratio * k) / q));

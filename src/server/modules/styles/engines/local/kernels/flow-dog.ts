@@ -1,4 +1,4 @@
-import { rowKernel } from '../parallel.js';
+import { rowKernel, shared } from '../parallel.js';
 import { type Plane, f32 } from '../raster.js';
 import type { FlowField } from './structure-tensor.js';
 
@@ -90,7 +90,7 @@ export async function dogAcrossFlow(src: Plane, flow: FlowField, sigma: number, 
     sum1 += g1[i];
     sum2 += g2[i];
   }
-  const kern = new Float32Array(g1.length);
+  const kern = shared.f32(g1.length);
   for (let i = 0; i < g1.length; i++) kern[i] = ((1 + p) * g1[i]) / sum1 - (p * g2[i]) / sum2;
   const out = f32(w * h);
   await dogRows({ s: src.data, tx: flow.tx, ty: flow.ty, out, kern, radius, w, h }, h);
@@ -184,7 +184,7 @@ function licRow(
 export async function smoothAlongFlow(src: Plane, flow: FlowField, sigma: number, stepLength = 1): Promise<Plane> {
   const { width: w, height: h } = src;
   const steps = Math.max(1, Math.ceil((2 * sigma) / stepLength));
-  const wts = new Float32Array(steps + 1);
+  const wts = shared.f32(steps + 1);
   for (let i = 0; i <= steps; i++) {
     const d = i * stepLength;
     wts[i] = Math.exp((-d * d) / (2 * sigma * sigma));

@@ -1,5 +1,5 @@
-import { rowKernel } from '../parallel.js';
-import { type RgbF, f32 } from '../raster.js';
+import { rowKernel, shared } from '../parallel.js';
+import { type RgbF, axisMap, f32 } from '../raster.js';
 import type { FlowField } from './structure-tensor.js';
 
 const SECTORS = 8;
@@ -35,7 +35,7 @@ function buildTable(radius: number, alpha: number, stride: number): KernelTable 
   const offsets: number[] = [];
   const weights: number[] = [];
   const spill: number[] = [];
-  const start = new Int32Array(ORIENTATIONS * ANISOTROPIES * SECTORS + 1);
+  const start = shared.i32(ORIENTATIONS * ANISOTROPIES * SECTORS + 1);
   const rmax = Math.ceil((radius * (alpha + 1)) / alpha);
   let k = 0;
   for (let o = 0; o < ORIENTATIONS; o++) {
@@ -76,12 +76,16 @@ function buildTable(radius: number, alpha: number, stride: number): KernelTable 
     }
   }
   start[k] = offsets.length;
+  // In shared memory, as every array a row kernel is given (parallel.ts).
   const table = {
-    offsets: Int32Array.from(offsets),
-    weights: Float32Array.from(weights),
-    spill: Float32Array.from(spill),
+    offsets: shared.i32(offsets.length),
+    weights: shared.f32(weights.length),
+    spill: shared.f32(spill.length),
     start,
   };
+  table.offsets.set(offsets);
+  table.weights.set(weights);
+  table.spill.set(spill);
   return { ...table, norms: weightSums(table.weights, table.spill, start) };
 }
 
@@ -106,7 +110,7 @@ function weightSums(weights: Float32Array, spill: Float32Array, start: Int32Arra
     }
     sums[k] = zn + cn;
   }
-  const norms = new Float64Array(sums.length * 2);
+  const norms = shared.f64(sums.length * 2);
   for (let i = 0; i < sums.length; i++) {
     norms[2 * i] = sums[i];
     norms[2 * i + 1] = 1 / sums[i];
@@ -243,14 +247,22 @@ const akfRows = rowKernel<AkfArgs>('kuwahara/anisotropic', (a, y0, y1) => {
  * the local flow, split into eight sectors; the output blends the sector means, weighting each
  * by 1 / (1 + σ^q) so the most uniform sectors win: flat paint with crisp, directional edges.
  */
-export async function anisotropicKuwahara(img: RgbF, flow: FlowField, radius: number, q = 8, alpha = 1): Promise<RgbF> {
+export async function anisotropicKuwahara(
+  img: RgbF,
+  flow: FlowField,
+  radius: number,
+  q = 8,
+  alpha = 1,
+  /** Buffers to paint with instead of new ones, at least as large as needed (see enlargedKuwahara). */
+  into?: { padded: Float32Array; out: Float32Array },
+): Promise<RgbF> {
   const { width: w, height: h } = img;
   const rmax = Math.ceil((radius * (alpha + 1)) / alpha);
   const pw = w + 2 * rmax;
   const ph = h + 2 * rmax;
   // Edge-replicated padding so the inner loop needs no bounds checks; planar channels.
   // Interleaved r, g, b, r²+g²+b²: one cache line per sample.
-  const P = f32(pw * ph * 4);
+  const P = into ? into.padded.subarray(0, pw * ph * 4) : f32(pw * ph * 4);
   for (let y = 0; y < ph; y++) {
     const sy = Math.min(h - 1, Math.max(0, y - rmax));
     for (let x = 0; x < pw; x++) {
@@ -267,7 +279,7 @@ export async function anisotropicKuwahara(img: RgbF, flow: FlowField, radius: nu
     }
   }
   const { offsets, weights, spill, start, norms } = buildTable(radius, alpha, pw);
-  const out = f32(w * h * 3);
+  const out = into ? into.out.subarray(0, w * h * 3) : f32(w * h * 3);
   await akfRows(
     {
       P,
@@ -288,4 +300,89 @@ export async function anisotropicKuwahara(img: RgbF, flow: FlowField, radius: nu
     h,
   );
   return { width: w, height: h, data: out };
+}
+
+/** Rows of the enlarged image painted at a time: the padded strip stays a few dozen megabytes. */
+const STRIP_ROWS = 256;
+
+/**
+ * The image enlarged to `width` × `height` (bilinear) and painted again there by the anisotropic
+ * Kuwahara filter with a small brush, along the same flow: each edge the enlargement spread over
+ * several pixels is laid down again as a crisp one at the new size. Painted in strips of rows
+ * (each with the brush's reach above and below), handed to `strip` in order (rows y0 ≤ y < y1,
+ * interleaved RGB, valid until it returns), so nothing of the new size need be held whole. The
+ * flow is taken from its nearest sample: a tangent's sign is arbitrary, and blending neighbours
+ * could cancel them out.
+ */
+export async function enlargedKuwahara(
+  img: RgbF,
+  flow: FlowField,
+  size: { width: number; height: number; radius: number; q?: number; alpha?: number },
+  strip: (rows: Float32Array, y0: number, y1: number) => void | Promise<void>,
+): Promise<void> {
+  const { width, height, radius, q = 8, alpha = 1 } = size;
+  const { width: w, height: h, data } = img;
+  const reach = Math.ceil((radius * (alpha + 1)) / alpha);
+  const cols = axisMap(width, w);
+  const rows = axisMap(height, h);
+  const flowX = nearest(width, flow.width);
+  const flowY = nearest(height, flow.height);
+  const dx = w > 1 ? 3 : 0;
+  const dy = h > 1 ? w * 3 : 0;
+  const most = Math.min(height, STRIP_ROWS + 2 * reach);
+  const colour = f32(width * most * 3);
+  const tx = f32(width * most);
+  const ty = f32(width * most);
+  const an = f32(width * most);
+  // One set of the filter's buffers for every strip: a new set a strip left a gigabyte of
+  // shared memory for the collector on the poster.
+  const into = { padded: f32((width + 2 * reach) * (most + 2 * reach) * 4), out: f32(width * most * 3) };
+  for (let y0 = 0; y0 < height; y0 += STRIP_ROWS) {
+    const y1 = Math.min(height, y0 + STRIP_ROWS);
+    const top = Math.max(0, y0 - reach);
+    const rowsInStrip = Math.min(height, y1 + reach) - top;
+    for (let y = 0; y < rowsInStrip; y++) {
+      const sy = rows.i0[top + y];
+      const fy = rows.f[top + y];
+      const flowRow = flowY[top + y] * flow.width;
+      for (let x = 0; x < width; x++) {
+        const q0 = (sy * w + cols.i0[x]) * 3;
+        const fx = cols.f[x];
+        const o = (y * width + x) * 3;
+        for (let c = 0; c < 3; c++) {
+          const above = data[q0 + c] + (data[q0 + dx + c] - data[q0 + c]) * fx;
+          const below = data[q0 + dy + c] + (data[q0 + dy + dx + c] - data[q0 + dy + c]) * fx;
+          colour[o + c] = above + (below - above) * fy;
+        }
+        const n = flowRow + flowX[x];
+        const k = y * width + x;
+        tx[k] = flow.tx[n];
+        ty[k] = flow.ty[n];
+        an[k] = flow.anisotropy[n];
+      }
+    }
+    const n = width * rowsInStrip;
+    const painted = await anisotropicKuwahara(
+      { width, height: rowsInStrip, data: colour.subarray(0, n * 3) },
+      {
+        width,
+        height: rowsInStrip,
+        tx: tx.subarray(0, n),
+        ty: ty.subarray(0, n),
+        anisotropy: an.subarray(0, n),
+        strength: an.subarray(0, n),
+      },
+      radius,
+      q,
+      alpha,
+      into,
+    );
+    await strip(painted.data.subarray((y0 - top) * width * 3, (y1 - top) * width * 3), y0, y1);
+  }
+}
+
+/** For each of `outN` samples, the nearest of `inN` (pixel centres aligned). */
+function nearest(outN: number, inN: number): Int32Array {
+  const k = inN / outN;
+  return Int32Array.from({ length: outN }, (_, o) => Math.min(inN - 1, Math.max(0, Math.round((o + 0.5) * k - 0.5))));
 }

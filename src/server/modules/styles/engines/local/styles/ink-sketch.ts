@@ -321,6 +321,11 @@ const toneRows = rowKernel<ToneArgs>('ink-sketch/tone', (a, y0, y1) => {
       area && ring
         ? 0.16 * emphasis * (area[i] - 0.6 * Math.min(1, Math.max(0, ring[i] - area[i]) * 2)) * (lighter ? 1 : -1)
         : 0;
-    out[i] = t + local + (lift ? 0.15 : -(0.35 + 0.15 * emphasis)) * distinct + push;
+    // A lit subject (a lamp in a dark room) is already bare paper, and so are the lights
+    // around it: the hatching leaves the top third of the tones white. A re-render then dims
+    // every tone outside the subject in proportion, as an artist hatches the whole room and
+    // leaves only the lamp white; the glow keeps its fall-off, just a step lower.
+    const dim = area && lighter ? 1 - 0.2 * emphasis * (1 - Math.min(1, area[i] * 2)) : 1;
+    out[i] = (t + local) * dim + (lift ? 0.15 : -(0.35 + 0.15 * emphasis)) * distinct + push;
   }
 });

@@ -5,7 +5,7 @@ import { CHROMA_WEIGHT, toOklabRows, unweighted } from '../kernels/colour.js';
 import { gaussianBlurRgbRows, gaussianBlurRows } from '../kernels/blur.js';
 import { RegionUpsampler, cleanLabels, paintLabels } from '../kernels/regions.js';
 import { kMeans } from '../kernels/quantise.js';
-import { withSubjectCentre } from '../kernels/analysis.js';
+import { withSubjectCentre } from '../kernels/subject-colour.js';
 import { type LocalStyleEngine, unit } from './style.js';
 
 /** Printing inks of a comic-book press (sRGB 0..255). */

@@ -155,7 +155,7 @@ export const stainedGlass: LocalStyleEngine = {
       glassA[c] = a * boost + Math.cos(hue) * antique;
       glassB[c] = b * boost + Math.sin(hue) * antique;
     }
-    const glassRGB = new Float32Array(count * 3);
+    const glassRGB = f32(count * 3);
     for (let c = 0; c < count; c++) oklabToSrgb(glassL[c], glassA[c], glassB[c], glassRGB, c * 3);
     const border = new Uint8Array(cw * ch);
     for (let y = 0; y < ch; y++) {
@@ -290,7 +290,7 @@ function mergeSimilar(
     for (let c = 0; c < F; c++) sum[ra * F + c] += sum[rb * F + c];
   }
   const remap = new Int32Array(count).fill(-1);
-  const of = new Int32Array(count);
+  const of = shared.i32(count);
   let next = 0;
   for (let c = 0; c < count; c++) {
     const r = find(c);
@@ -380,14 +380,14 @@ async function assignPieces(
   const bins = Math.ceil(w / S) + 1;
   const binRows = Math.ceil(h / S) + 1;
   const bucketOf = new Int32Array(count);
-  const bucketStart = new Int32Array(bins * binRows + 1);
+  const bucketStart = shared.i32(bins * binRows + 1);
   for (let c = 0; c < count; c++) {
     bucketOf[c] = Math.floor(cy[c] / S) * bins + Math.floor(cx[c] / S);
     bucketStart[bucketOf[c] + 1]++;
   }
   for (let b = 0; b < bins * binRows; b++) bucketStart[b + 1] += bucketStart[b];
   const fill = bucketStart.slice(0, -1);
-  const bucketItems = new Int32Array(count);
+  const bucketItems = shared.i32(count);
   for (let c = 0; c < count; c++) bucketItems[fill[bucketOf[c]]++] = c;
   const out = shared.i32(cw * ch);
   await assignRows({ cx, cy, colour, pieceOf, bucketStart, bucketItems, bins, binRows, S, lab, w, h, cw, ch, out }, ch);

@@ -2,7 +2,7 @@ import { f32, oklabToSrgb, rgb8Of, smoothstep, srgbToOklab } from '../raster.js'
 import { domainTransform } from '../kernels/domain-transform.js';
 import { CHROMA_WEIGHT, toOklabRows, unweighted } from '../kernels/colour.js';
 import { kMeans } from '../kernels/quantise.js';
-import { withSubjectCentre } from '../kernels/analysis.js';
+import { withSubjectCentre } from '../kernels/subject-colour.js';
 import { RegionUpsampler, cleanLabels, paintLabels } from '../kernels/regions.js';
 import { gaussianBlurRgbRows } from '../kernels/blur.js';
 import { grainTile } from '../kernels/noise.js';

@@ -1,0 +1,1 @@
+CREATE INDEX "funnel_events_visit_step_idx" ON "funnel_events" USING btree ("visit_id","step");

@@ -1,0 +1,127 @@
+/**
+ * Issue 31, must show 3: a visitor's preview runs ahead of everything else. A preview queued
+ * behind ten print files starts before the nine still waiting, and no print file starts
+ * while it runs (infra/work-gate.ts, the jobs' `lane`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLocalStyleId } from '../../domain/styles.js';
+import { styles } from '../db/schema.js';
+import { cameraPhoto, insertArtwork, insertPhoto } from '../testing/fixtures.js';
+import { waitFor } from '../testing/fixtures/jobs.js';
+import { checkoutBody, sellableProducts } from '../testing/fixtures/orders.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createJobHandlers } from '../job-wiring.js';
+import type { JobHandlers, JobName } from './job-names.js';
+
+const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
+
+let shop: TestApp;
+beforeAll(async () => {
+  shop = await createTestApp({ env: { ALLOW_TEST_PAYMENTS: 'true' } });
+});
+afterAll(async () => shop?.close());
+
+interface Run {
+  job: JobName;
+  id: string;
+  started: number;
+  ended?: number;
+}
+
+describe('interactive work first', () => {
+  it('starts a preview queued behind ten print files before the print files still waiting', async () => {
+    const [style] = (await shop.context.db.select().from(styles)).filter(
+      (row) => row.is_active && isLocalStyleId(row.engine),
+    );
+    const products = await sellableProducts(shop.context);
+
+    // Ten paid orders, each with a line whose print file is rendered afresh at 1600 px, on a
+    // product that 1600 px prints sharp on (the checkout refuses a photo too small for it).
+    let product = products[0]!;
+    for (let n = 0; n < 10; n += 1) {
+      const { transformation } = await insertArtwork(shop.context, { styleId: style.id });
+      const checkout = (candidate: typeof product) =>
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/checkout',
+          payload: checkoutBody([{ product: candidate, transformationId: transformation.id }]),
+        });
+      let created = (await checkout(product)).json();
+      for (const candidate of products) {
+        if (created.client_secret) break;
+        product = candidate;
+        created = (await checkout(product)).json();
+      }
+      expect(created.client_secret, JSON.stringify(created)).toBeDefined();
+      const paid = await shop.app.inject({
+        method: 'POST',
+        url: '/api/payments/test/confirm',
+        payload: { client_secret: created.client_secret, card },
+      });
+      expect(paid.json().status).toBe('succeeded');
+    }
+
+    // The workers, noting when each job really starts (past the gate) and ends.
+    const runs: Run[] = [];
+    const handlers = createJobHandlers(shop.context);
+    const noted = <N extends 'order.print-file' | 'transformation.render'>(job: N, id: (data: never) => string) =>
+      (async (data: never) => {
+        const run: Run = { job, id: id(data), started: Date.now() };
+        runs.push(run);
+        try {
+          await (handlers[job] as (data: never) => Promise<void>)(data);
+        } finally {
+          run.ended = Date.now();
+        }
+      }) as JobHandlers[N];
+    await shop.context.jobs.work({
+      'order.print-file': noted('order.print-file', (data: { orderItemId: string }) => data.orderItemId),
+      'transformation.render': noted(
+        'transformation.render',
+        (data: { transformationId: string }) => data.transformationId,
+      ),
+    });
+    const prints = () => runs.filter((run) => run.job === 'order.print-file');
+    await waitFor(
+      async () => prints().length,
+      (started) => started >= 1,
+      60_000,
+    );
+
+    // A visitor asks for an artwork while the first print file renders.
+    const photo = await insertPhoto(shop.context, await cameraPhoto(undefined, 1600, 1200), 'harbour.jpg');
+    const startedBefore = prints().length;
+    const asked = await shop.app.inject({
+      method: 'POST',
+      url: '/api/transformations',
+      payload: { imageId: photo.id, styleId: style.id },
+    });
+    expect(asked.statusCode).toBe(202);
+    const previewId: string = asked.json().transformationId;
+
+    const state = await waitFor(
+      async () => (await shop.app.inject({ url: `/api/transformations/${previewId}` })).json(),
+      (body) => body.status !== 'processing',
+      120_000,
+    );
+    expect(state.status).toBe('completed');
+    await waitFor(
+      async () => prints().filter((run) => run.ended).length,
+      (ended) => ended === 10,
+      180_000,
+    );
+
+    const preview = runs.find((run) => run.job === 'transformation.render' && run.id === previewId)!;
+    // It really was behind them: at most the first two had started when it was asked for, and
+    // (a print file ending as the request came in) one more before it started.
+    expect(startedBefore).toBeLessThanOrEqual(2);
+    const ahead = prints().filter((run) => run.started < preview.started);
+    expect(ahead.length).toBeLessThanOrEqual(3);
+    // The seven or more still waiting started only once the preview was done.
+    const behind = prints().filter((run) => run.started >= preview.started);
+    expect(behind.length).toBeGreaterThanOrEqual(7);
+    for (const run of behind) expect(run.started).toBeGreaterThanOrEqual(preview.ended!);
+    // Each line got its one print file all the same.
+    expect(new Set(prints().map((run) => run.id)).size).toBe(10);
+  }, 400_000);
+});
