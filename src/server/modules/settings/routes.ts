@@ -12,81 +12,71 @@ import {
   saveShippingTaxSettings,
   saveShopSettings,
 } from '../shop-settings/index.js';
-import { describeRoute } from '../../http/api-description.js';
+import { addRoute } from '../../http/routes.js';
 
 const integrationParams = z.object({ id: z.enum(INTEGRATION_IDS) });
 
 export async function adminSettingsRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  admin.get(
+  addRoute(admin, 'GET', '/settings', { summary: 'Settings, with saved keys shown masked', noStore: true }, () =>
+    settingsView(context),
+  );
+
+  addRoute(
+    admin,
+    'PUT',
     '/settings',
-    { schema: describeRoute('Settings, with saved keys shown masked') },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return settingsView(context);
-    },
+    { summary: 'Saves settings and keys (encrypted at rest)', body: settingsUpdateSchema, noStore: true },
+    ({ body }) => saveSettings(context, body),
   );
 
-  admin.put(
-    '/settings',
-    { schema: describeRoute('Saves settings and keys (encrypted at rest)', { body: settingsUpdateSchema }) },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return saveSettings(context, settingsUpdateSchema.parse(request.body ?? {}));
-    },
-  );
-
-  admin.get(
+  addRoute(
+    admin,
+    'GET',
     '/settings/shop',
-    { schema: describeRoute("The shop's own settings: where the gallery switch starts") },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return readShopSettings(context);
-    },
+    { summary: "The shop's own settings: where the gallery switch starts", noStore: true },
+    () => readShopSettings(context),
   );
 
-  admin.put(
+  addRoute(
+    admin,
+    'PUT',
     '/settings/shop',
-    { schema: describeRoute("Saves the shop's own settings", { body: shopSettingsUpdateSchema }) },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return saveShopSettings(context, shopSettingsUpdateSchema.parse(request.body ?? {}));
-    },
+    { summary: "Saves the shop's own settings", body: shopSettingsUpdateSchema, noStore: true },
+    ({ body }) => saveShopSettings(context, body),
   );
 
-  admin.get(
+  addRoute(
+    admin,
+    'GET',
     '/settings/shipping-tax',
     {
-      schema: describeRoute(
-        "The owner's shipping and tax settings: free-shipping threshold, adjustment, tax rules, Stripe Tax",
-      ),
+      summary: "The owner's shipping and tax settings: free-shipping threshold, adjustment, tax rules, Stripe Tax",
+      noStore: true,
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return readShippingTaxSettings(context);
-    },
+    () => readShippingTaxSettings(context),
   );
 
-  admin.put(
+  addRoute(
+    admin,
+    'PUT',
     '/settings/shipping-tax',
-    { schema: describeRoute("Saves the owner's shipping and tax settings", { body: shippingTaxSettingsUpdateSchema }) },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return saveShippingTaxSettings(context, shippingTaxSettingsUpdateSchema.parse(request.body ?? {}));
-    },
+    { summary: "Saves the owner's shipping and tax settings", body: shippingTaxSettingsUpdateSchema, noStore: true },
+    ({ body }) => saveShippingTaxSettings(context, body),
   );
 
-  admin.get(
+  addRoute(
+    admin,
+    'GET',
     '/settings/integrations',
-    { schema: describeRoute('Each outside service: configured, and from where') },
-    async () => Promise.all(INTEGRATION_IDS.map((id) => checkIntegration(context, id))),
+    { summary: 'Each outside service: configured, and from where' },
+    () => Promise.all(INTEGRATION_IDS.map((id) => checkIntegration(context, id))),
   );
 
-  admin.post(
+  addRoute(
+    admin,
+    'POST',
     '/settings/integrations/:id/test',
-    { schema: describeRoute('Tests one outside service with its current key') },
-    async (request) => {
-      const { id } = integrationParams.parse(request.params);
-      return checkIntegration(context, id);
-    },
+    { summary: 'Tests one outside service with its current key', params: integrationParams },
+    ({ params }) => checkIntegration(context, params.id),
   );
 }

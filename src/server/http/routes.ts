@@ -1,0 +1,52 @@
+/**
+ * A JSON route in one call: its description for the API docs and the parsing of its input
+ * come from the same zod schemas, so a route reads as path, summary, input and the one
+ * service call. Routes that stream, upload or answer something other than JSON register
+ * themselves the long way.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import { describeRoute } from './api-description.js';
+
+export interface RouteSpec<Params, Query, Body> {
+  /** What the route does, for the API docs. */
+  summary: string;
+  params?: ZodType<Params>;
+  querystring?: ZodType<Query>;
+  body?: ZodType<Body>;
+  /** Answers `cache-control: no-store`, set before the input is read so errors carry it too. */
+  noStore?: boolean;
+}
+
+export interface RouteInput<Params, Query, Body> {
+  params: Params;
+  query: Query;
+  body: Body;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Registers a route that parses its params, then its query, then its body (a missing one
+ * read as `{}`) with the given schemas and hands them to `handler`.
+ */
+export function addRoute<Result, Params = undefined, Query = undefined, Body = undefined>(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  spec: RouteSpec<Params, Query, Body>,
+  handler: (input: RouteInput<Params, Query, Body>, request: FastifyRequest, reply: FastifyReply) => Promise<Result>,
+): void {
+  app.route({
+    method,
+    url,
+    schema: describeRoute(spec.summary, { body: spec.body, querystring: spec.querystring }),
+    handler: async (request, reply) => {
+      if (spec.noStore) reply.header('cache-control', 'no-store');
+      const params = spec.params?.parse(request.params) as Params;
+      const query = spec.querystring?.parse(request.query ?? {}) as Query;
+      const body = spec.body?.parse(request.body ?? {}) as Body;
+      return handler({ params, query, body }, request, reply);
+    },
+  });
+}
