@@ -2,7 +2,7 @@ import { orderMoneyOf, orderSummaryRows, type OrderSummaryRow } from '@/domain/o
 import type { ShippingQuote } from '@/domain/shipping-quote';
 import { formatCents } from '@/domain/money';
 import { SUMMARY_TEXT } from '@/domain/shipping-quote';
-import { cn } from '@/web/lib/utils';
+import { OrderSummaryRows } from '@/web/components/order-summary-rows';
 
 /** The rows a quote makes: the same words and figures as the order's page, e-mail and admin. */
 export function quoteRows(quote: ShippingQuote): OrderSummaryRow[] {
@@ -41,24 +41,5 @@ export function QuoteTotals({
         { key: 'items', label: SUMMARY_TEXT.items, note: null, amount: formatCents(itemsCents) },
         { key: 'shipping', label: SUMMARY_TEXT.shipping, note: null, amount: SUMMARY_TEXT.shippingLater },
       ];
-  return (
-    <dl className={cn('flex flex-col gap-1.5 text-sm', className)} data-testid={testId}>
-      {rows.map((row) => (
-        <div
-          key={row.key}
-          data-sum={row.key}
-          className={cn(
-            'flex items-start justify-between gap-3',
-            row.key === 'total' ? 'mt-1 border-t pt-3 text-base font-semibold' : 'text-muted-foreground',
-          )}
-        >
-          <dt className="min-w-0">
-            {row.label}
-            {row.note && <span className="block text-xs font-normal">{row.note}</span>}
-          </dt>
-          <dd className={cn('shrink-0 tabular-nums', row.key !== 'total' && 'text-foreground')}>{row.amount}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <OrderSummaryRows rows={rows} className={className} testId={testId} />;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { orderMoneyOf, orderSummaryRows, type OrderRead } from '@/domain/orders';
 import { formatCents } from '@/domain/money';
-import { cn } from '@/web/lib/utils';
+import { OrderSummaryRows } from '@/web/components/order-summary-rows';
 
 /** The order's lines with their mockup, quantity, unit price and line total, then items, shipping, tax and total. */
 export function OrderItems({
@@ -31,29 +31,13 @@ export function OrderItems({
           </li>
         ))}
       </ul>
-      <dl className="flex flex-col gap-1.5 border-t pt-4 text-sm" data-testid="order-sums">
-        {rows.map((row) => (
-          <div
-            key={row.key}
-            data-sum={row.key}
-            className={cn(
-              'flex items-start justify-between gap-3',
-              row.key === 'total' ? 'mt-1 border-t pt-3 text-lg font-semibold' : 'text-muted-foreground',
-            )}
-          >
-            <dt className="min-w-0">
-              {row.label}
-              {row.note && <span className="block text-xs">{row.note}</span>}
-            </dt>
-            <dd
-              className={cn('shrink-0 tabular-nums', row.key !== 'total' && 'text-foreground')}
-              data-testid={row.key === 'total' ? 'order-total' : undefined}
-            >
-              {row.amount}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <OrderSummaryRows
+        rows={rows}
+        className="border-t pt-4"
+        testId="order-sums"
+        totalSize="text-lg"
+        totalTestId="order-total"
+      />
     </div>
   );
 }
