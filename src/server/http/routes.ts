@@ -22,6 +22,8 @@ export interface RouteInput<Params, Query, Body> {
   params: Params;
   query: Query;
   body: Body;
+  request: FastifyRequest;
+  reply: FastifyReply;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -35,7 +37,7 @@ export function addRoute<Result, Params = undefined, Query = undefined, Body = u
   method: Method,
   url: string,
   spec: RouteSpec<Params, Query, Body>,
-  handler: (input: RouteInput<Params, Query, Body>, request: FastifyRequest, reply: FastifyReply) => Promise<Result>,
+  handler: (input: RouteInput<Params, Query, Body>) => Result | Promise<Result>,
 ): void {
   app.route({
     method,
@@ -46,7 +48,7 @@ export function addRoute<Result, Params = undefined, Query = undefined, Body = u
       const params = spec.params?.parse(request.params) as Params;
       const query = spec.querystring?.parse(request.query ?? {}) as Query;
       const body = spec.body?.parse(request.body ?? {}) as Body;
-      return handler({ params, query, body }, request, reply);
+      return handler({ params, query, body, request, reply });
     },
   });
 }

@@ -16,6 +16,7 @@ import { escapeHtml } from '../../infra/html.js';
 import { SIGN_UP_CONFIRM_ROUTE, confirmSignUp, requestSignUp, signIn } from './service.js';
 import { clearSessionCookie, endSession, readSessionToken, writeSessionCookie } from './sessions.js';
 import { describeRoute } from '../../http/api-description.js';
+import { addRoute } from '../../http/routes.js';
 
 const confirmQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
@@ -38,34 +39,34 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
   // New accounts per address: 10 an hour is plenty for people and little for scripts.
   const signUpThrottle = new LoginThrottle(10, 60 * 60 * 1000);
 
-  app.post(
+  addRoute(
+    app,
+    'POST',
     '/api/auth/login',
-    { schema: describeRoute('Signs in; sets the session cookie', { body: signInSchema }) },
-    async (request, reply) => {
-      const input = signInSchema.parse(request.body ?? {});
-      const signedIn = await signIn(context.db, signInThrottle, { ...input, address: request.ip });
+    { summary: 'Signs in; sets the session cookie', body: signInSchema },
+    async ({ body, request, reply }) => {
+      const signedIn = await signIn(context.db, signInThrottle, { ...body, address: request.ip });
       writeSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
       return { user: signedIn.user } satisfies SessionView;
     },
   );
 
-  app.post(
+  addRoute(
+    app,
+    'POST',
     '/api/auth/signup',
     {
-      schema: describeRoute(
-        'Asks for an account: e-mails a confirmation link (or, for a known address, a notice); answers alike',
-        { body: signUpSchema },
-      ),
+      summary: 'Asks for an account: e-mails a confirmation link (or, for a known address, a notice); answers alike',
+      body: signUpSchema,
     },
-    async (request, reply) => {
-      const input = signUpSchema.parse(request.body ?? {});
+    async ({ body, request, reply }) => {
       const key = [addressKey(request.ip)];
       const verdict = signUpThrottle.check(key);
       if (verdict.blocked) return reply.status(429).send({ error: AUTH_MESSAGES.tooManySignUps, code: 'rate_limited' });
       // Every attempt counts, taken or not: probing which e-mails have accounts (and making
       // the server hash a password per try) is limited like creating them.
       signUpThrottle.fail(key);
-      await requestSignUp(context, input);
+      await requestSignUp(context, body);
       return reply.status(202).send({ message: AUTH_MESSAGES.signUpCheckEmail } satisfies SignUpView);
     },
   );
@@ -92,22 +93,24 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     return reply.status(204).send();
   });
 
-  app.get(
+  addRoute(
+    app,
+    'GET',
     '/api/auth/session',
-    { schema: describeRoute('The signed-in account, if any') },
-    async (request, reply): Promise<SessionView> => {
-      reply.header('cache-control', 'no-store');
+    { summary: 'The signed-in account, if any', noStore: true },
+    async ({ request, reply }): Promise<SessionView> => {
       const { user } = await currentSession(context, request, reply);
       return { user };
     },
   );
 
   /** The spec's rpc is_admin: asked separately so the back office can time it out on its own. */
-  app.get(
+  addRoute(
+    app,
+    'GET',
     '/api/auth/admin-status',
-    { schema: describeRoute('Whether the signed-in account is an admin') },
-    async (request, reply): Promise<AdminStatusView> => {
-      reply.header('cache-control', 'no-store');
+    { summary: 'Whether the signed-in account is an admin', noStore: true },
+    async ({ request, reply }): Promise<AdminStatusView> => {
       const { user } = await currentSession(context, request, reply);
       return { isAdmin: user?.role === 'admin' };
     },

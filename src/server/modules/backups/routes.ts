@@ -11,6 +11,7 @@ import { readKeep, saveKeep } from './repository.js';
 import { backUpAndPrune, lastFailure } from './schedule.js';
 import { archivePath, backupRunning, backupSettled, listBackups } from './service.js';
 import { describeRoute } from '../../http/api-description.js';
+import { addRoute } from '../../http/routes.js';
 
 const nameParams = z.object({ name: z.string().max(200) });
 
@@ -41,20 +42,21 @@ export async function adminBackupRoutes(admin: FastifyInstance, context: AppCont
   // A backup started here holds the database; the shop closes it only when the backup is done.
   admin.addHook('onClose', () => backupSettled(context.config));
 
-  admin.get(
+  addRoute(
+    admin,
+    'GET',
     '/backups',
-    { schema: describeRoute('The backup archives with size and age, the schedule and how many are kept') },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return backupsView(context);
-    },
+    { summary: 'The backup archives with size and age, the schedule and how many are kept', noStore: true },
+    () => backupsView(context),
   );
 
   // A backup of a large shop outlasts a request: it runs on, and the list shows it when done.
-  admin.post(
+  addRoute(
+    admin,
+    'POST',
     '/backups',
-    { schema: describeRoute('Starts a backup of the running shop; the list shows it when done (202)') },
-    async (_request, reply) => {
+    { summary: 'Starts a backup of the running shop; the list shows it when done (202)' },
+    async ({ reply }) => {
       if (backupRunning(context.config)) throw conflict('A backup is already being made; wait for it to finish.');
       void backUpAndPrune(context, 'manual');
       reply.code(202).header('cache-control', 'no-store');
@@ -62,12 +64,13 @@ export async function adminBackupRoutes(admin: FastifyInstance, context: AppCont
     },
   );
 
-  admin.put(
+  addRoute(
+    admin,
+    'PUT',
     '/backups/settings',
-    { schema: describeRoute('Sets how many backups are kept', { body: backupSettingsSchema }) },
-    async (request, reply) => {
-      const { keep } = backupSettingsSchema.parse(request.body ?? {});
-      await saveKeep(context.db, keep);
+    { summary: 'Sets how many backups are kept', body: backupSettingsSchema },
+    async ({ body, reply }) => {
+      await saveKeep(context.db, body.keep);
       reply.header('cache-control', 'no-store');
       return backupsView(context);
     },

@@ -19,92 +19,91 @@ import {
   testProduct,
   validateAllProducts,
 } from './admin-service.js';
-import { describeRoute } from '../../http/api-description.js';
+import { addRoute } from '../../http/routes.js';
 
 const idParams = z.object({ id: z.uuid() });
 const productIdParams = z.object({ productId: z.coerce.number().int().positive() });
 
 export async function adminCatalogRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  admin.get(
+  addRoute(
+    admin,
+    'GET',
     '/products',
-    { schema: describeRoute('Every store product with its pricing, margin, validity and the four stat cards') },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listAdminProducts(context);
-    },
+    { summary: 'Every store product with its pricing, margin, validity and the four stat cards', noStore: true },
+    () => listAdminProducts(context),
   );
 
-  admin.patch(
+  addRoute(
+    admin,
+    'PATCH',
     '/products/:id',
     {
-      schema: describeRoute(
-        'Changes a price (final, then percent, then dollar; never below cost), the switch or the category',
-        { body: productPatchSchema },
-      ),
+      summary: 'Changes a price (final, then percent, then dollar; never below cost), the switch or the category',
+      params: idParams,
+      body: productPatchSchema,
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return patchProduct(context, id, productPatchSchema.parse(request.body ?? {}));
-    },
+    ({ params, body }) => patchProduct(context, params.id, body),
   );
 
-  admin.post(
+  addRoute(
+    admin,
+    'POST',
     '/products/bulk-price',
-    { schema: describeRoute('One markup percentage for many products, all or none', { body: bulkPriceSchema }) },
-    async (request) => {
-      const { ids, markup_percentage } = bulkPriceSchema.parse(request.body ?? {});
-      return { products: await bulkPrice(context, ids, markup_percentage) };
-    },
+    { summary: 'One markup percentage for many products, all or none', body: bulkPriceSchema },
+    async ({ body }) => ({ products: await bulkPrice(context, body.ids, body.markup_percentage) }),
   );
 
-  admin.post(
+  addRoute(
+    admin,
+    'POST',
     '/products/validate',
-    { schema: describeRoute("Checks every enabled product's variant against the catalog") },
-    async () => validateAllProducts(context),
+    { summary: "Checks every enabled product's variant against the catalog" },
+    () => validateAllProducts(context),
   );
 
-  admin.post(
+  addRoute(
+    admin,
+    'POST',
     '/products/:id/refresh',
-    { schema: describeRoute("Re-reads the product's variant: base cost and sync time, or alternatives") },
-    async (request) => refreshProduct(context, idParams.parse(request.params).id),
+    { summary: "Re-reads the product's variant: base cost and sync time, or alternatives", params: idParams },
+    ({ params }) => refreshProduct(context, params.id),
   );
 
-  admin.post(
+  addRoute(
+    admin,
+    'POST',
     '/products/:id/test',
-    { schema: describeRoute("Whether the catalog can still make the product's variant") },
-    async (request) => testProduct(context, idParams.parse(request.params).id),
+    { summary: "Whether the catalog can still make the product's variant", params: idParams },
+    ({ params }) => testProduct(context, params.id),
   );
 
-  admin.get(
+  addRoute(
+    admin,
+    'GET',
     '/catalog',
     {
-      schema: describeRoute('The catalog browser: search, category, difficulty, sort, with sync state', {
-        querystring: catalogQuerySchema,
-      }),
+      summary: 'The catalog browser: search, category, difficulty, sort, with sync state',
+      querystring: catalogQuerySchema,
     },
-    async (request) => ({
-      products: await browseCatalog(context, catalogQuerySchema.parse(request.query)),
-    }),
+    async ({ query }) => ({ products: await browseCatalog(context, query) }),
   );
 
-  admin.get(
+  addRoute(
+    admin,
+    'GET',
     '/catalog/:productId',
     {
-      schema: describeRoute(
-        'A catalog product with its variants (each marked if in the store), print areas, files and options',
-      ),
+      summary: 'A catalog product with its variants (each marked if in the store), print areas, files and options',
+      params: productIdParams,
     },
-    async (request) => ({
-      product: await catalogProductDetails(context, productIdParams.parse(request.params).productId),
-    }),
+    async ({ params }) => ({ product: await catalogProductDetails(context, params.productId) }),
   );
 
-  admin.post(
+  addRoute(
+    admin,
+    'POST',
     '/catalog/sync',
-    { schema: describeRoute('Adds catalog variants to the store (the sync payload)', { body: syncRequestSchema }) },
-    async (request) => {
-      const { products } = syncRequestSchema.parse(request.body ?? {});
-      return syncProducts(context, products);
-    },
+    { summary: 'Adds catalog variants to the store (the sync payload)', body: syncRequestSchema },
+    ({ body }) => syncProducts(context, body.products),
   );
 }

@@ -17,21 +17,21 @@ import { deleteExample } from '../transformations/index.js';
 import { listExamples, setHomepageExample, uploadExample } from './examples.js';
 import { heroView, saveHero, storeHeroImage } from './hero.js';
 import { describeRoute } from '../../http/api-description.js';
+import { addRoute } from '../../http/routes.js';
 
 const idParams = z.object({ id: z.uuid(EXAMPLE_MESSAGES.notFound) });
 
 export async function adminContentRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  admin.get('/content', { schema: describeRoute("Home's editable content") }, async (): Promise<AdminContentView> => ({
+  addRoute(admin, 'GET', '/content', { summary: "Home's editable content" }, async (): Promise<AdminContentView> => ({
     hero: await heroView(context),
   }));
 
-  admin.put(
+  addRoute(
+    admin,
+    'PUT',
     '/content',
-    { schema: describeRoute("Saves Home's hero section", { body: contentUpdateSchema }) },
-    async (request): Promise<AdminContentView> => {
-      const { hero } = contentUpdateSchema.parse(request.body ?? {});
-      return { hero: await saveHero(context, hero) };
-    },
+    { summary: "Saves Home's hero section", body: contentUpdateSchema },
+    async ({ body }): Promise<AdminContentView> => ({ hero: await saveHero(context, body.hero) }),
   );
 
   admin.post(
@@ -51,7 +51,7 @@ export async function adminContentRoutes(admin: FastifyInstance, context: AppCon
     },
   );
 
-  admin.get('/content/examples', { schema: describeRoute('Example pairs, homepage examples first') }, async () =>
+  addRoute(admin, 'GET', '/content/examples', { summary: 'Example pairs, homepage examples first' }, () =>
     listExamples(context),
   );
 
@@ -75,22 +75,24 @@ export async function adminContentRoutes(admin: FastifyInstance, context: AppCon
     },
   );
 
-  admin.put(
+  addRoute(
+    admin,
+    'PUT',
     '/content/examples/:id/homepage',
-    { schema: describeRoute('Shows or hides a pair on Home', { body: homepageFlagSchema }) },
-    async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      await setHomepageExample(context, id, homepageFlagSchema.parse(request.body ?? {}));
+    { summary: 'Shows or hides a pair on Home', params: idParams, body: homepageFlagSchema },
+    async ({ params, body, reply }) => {
+      await setHomepageExample(context, params.id, body);
       return reply.status(204).send();
     },
   );
 
-  admin.delete(
+  addRoute(
+    admin,
+    'DELETE',
     '/content/examples/:id',
-    { schema: describeRoute('Deletes an example pair') },
-    async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      await deleteExample(context, id);
+    { summary: 'Deletes an example pair', params: idParams },
+    async ({ params, reply }) => {
+      await deleteExample(context, params.id);
       return reply.status(204).send();
     },
   );

@@ -1,6 +1,7 @@
 /** /api/admin/orders: registered inside the admin API, behind its guard. */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { adminOrderListQuery, refundRequest } from '../../../domain/orders.js';
 import type { AppContext } from '../../context.js';
 import {
@@ -13,19 +14,22 @@ import {
   retryFulfilmentForAdmin,
 } from './admin-service.js';
 import { describeRoute } from '../../http/api-description.js';
+import { addRoute } from '../../http/routes.js';
+
+/** An order's id as the path gives it; the service says whether there is such an order. */
+const orderIdParams = z.object({ id: z.string() });
 
 export async function adminOrderRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  admin.get(
+  addRoute(
+    admin,
+    'GET',
     '/orders',
     {
-      schema: describeRoute('Orders, searched, filtered and paged, with the four stat cards', {
-        querystring: adminOrderListQuery,
-      }),
+      summary: 'Orders, searched, filtered and paged, with the four stat cards',
+      querystring: adminOrderListQuery,
+      noStore: true,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listOrdersForAdmin(context, adminOrderListQuery.parse(request.query ?? {}));
-    },
+    ({ query }) => listOrdersForAdmin(context, query),
   );
 
   admin.get(
@@ -42,46 +46,54 @@ export async function adminOrderRoutes(admin: FastifyInstance, context: AppConte
     },
   );
 
-  admin.get(
+  addRoute(
+    admin,
+    'GET',
     '/orders/:id',
-    { schema: describeRoute('One order with billing, shipping, items, refunds and its timeline') },
-    async (request, reply) => {
-      const { id } = request.params as { id: string };
-      reply.header('cache-control', 'no-store');
-      return readOrderForAdmin(context, id);
+    {
+      summary: 'One order with billing, shipping, items, refunds and its timeline',
+      params: orderIdParams,
+      noStore: true,
     },
+    ({ params }) => readOrderForAdmin(context, params.id),
   );
 
-  admin.post(
+  addRoute(
+    admin,
+    'POST',
     '/orders/:id/resend-email',
-    { schema: describeRoute('Sends the confirmation e-mail again (paid orders)') },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      return resendConfirmationForAdmin(context, id);
-    },
+    { summary: 'Sends the confirmation e-mail again (paid orders)', params: orderIdParams },
+    ({ params }) => resendConfirmationForAdmin(context, params.id),
   );
 
-  admin.post(
+  addRoute(
+    admin,
+    'POST',
     '/orders/:id/retry-fulfilment',
-    { schema: describeRoute('Queues the fulfilment submission again, once (paid, not accepted for production)') },
-    async (request, reply) => {
-      const { id } = request.params as { id: string };
-      return reply.status(202).send(await retryFulfilmentForAdmin(context, id));
+    {
+      summary: 'Queues the fulfilment submission again, once (paid, not accepted for production)',
+      params: orderIdParams,
     },
+    async ({ params, reply }) => reply.status(202).send(await retryFulfilmentForAdmin(context, params.id)),
   );
 
-  admin.post(
+  addRoute(
+    admin,
+    'POST',
     '/orders/:id/refund',
-    { schema: describeRoute('Refunds all that is left, or the amount given in minor units', { body: refundRequest }) },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const { amount } = refundRequest.parse(request.body ?? {});
-      return refundOrder(context, id, amount);
+    {
+      summary: 'Refunds all that is left, or the amount given in minor units',
+      params: orderIdParams,
+      body: refundRequest,
     },
+    ({ params, body }) => refundOrder(context, params.id, body.amount),
   );
 
-  admin.post('/orders/:id/cancel', { schema: describeRoute('Cancels an unpaid order') }, async (request) => {
-    const { id } = request.params as { id: string };
-    return cancelOrder(context, id);
-  });
+  addRoute(
+    admin,
+    'POST',
+    '/orders/:id/cancel',
+    { summary: 'Cancels an unpaid order', params: orderIdParams },
+    ({ params }) => cancelOrder(context, params.id),
+  );
 }

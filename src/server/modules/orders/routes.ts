@@ -6,7 +6,10 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { findOrderByNumber, readOrder, verifyOrderPayment } from './service.js';
 import { describeRoute } from '../../http/api-description.js';
+import { addRoute } from '../../http/routes.js';
 
+/** An order's id as the path gives it; the service says whether there is such an order. */
+const orderIdParams = z.object({ id: z.string() });
 const verifyBody = z.object({ payment_intent_id: z.string().max(200).optional() }).default({});
 
 /**
@@ -17,14 +20,12 @@ const verifyBody = z.object({ payment_intent_id: z.string().max(200).optional() 
 export const FIND_ORDER_LIMIT = { max: 10, timeWindow: 15 * 60 * 1000 };
 
 export async function orderRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  app.get(
+  addRoute(
+    app,
+    'GET',
     '/api/orders/:id',
-    { schema: describeRoute("An order's status, items and tracking, for its customer") },
-    async (request, reply) => {
-      const { id } = request.params as { id: string };
-      reply.header('cache-control', 'no-store');
-      return readOrder(context, id);
-    },
+    { summary: "An order's status, items and tracking, for its customer", params: orderIdParams, noStore: true },
+    ({ params }) => readOrder(context, params.id),
   );
 
   /** /payment-success calls this: the server asks the payment provider, then answers the order. */

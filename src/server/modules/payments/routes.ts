@@ -7,15 +7,15 @@ import { activePaymentProviderId, paymentConfig, paymentsNotConfigured } from '.
 import { handleStripeWebhook } from './stripe-provider.js';
 import { authenticateTestPayment, confirmTestPayment } from './test-provider.js';
 import { describeRoute } from '../../http/api-description.js';
+import { addRoute } from '../../http/routes.js';
 
 export async function paymentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  app.get(
+  addRoute(
+    app,
+    'GET',
     '/api/payments/config',
-    { schema: describeRoute('Which payment provider the browser talks to, and its public key') },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return paymentConfig(context);
-    },
+    { summary: 'Which payment provider the browser talks to, and its public key', noStore: true },
+    () => paymentConfig(context),
   );
 
   // The test provider's own card API exists only while it is the shop's provider; while a

@@ -19,46 +19,45 @@ import {
   updateStyle,
 } from './admin-service.js';
 import { describeRoute } from '../../http/api-description.js';
+import { addRoute } from '../../http/routes.js';
 
 const idParams = z.object({ id: z.uuid(STYLE_MESSAGES.notFound) });
 
 export async function adminStyleRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  admin.get('/styles', { schema: describeRoute('Every style with its engine and state') }, async () =>
+  addRoute(admin, 'GET', '/styles', { summary: 'Every style with its engine and state' }, () =>
     listStylesForAdmin(context),
   );
 
-  admin.post(
-    '/styles',
-    { schema: describeRoute('Adds a style', { body: styleInputSchema }) },
-    async (request, reply) => {
-      const style = await createStyle(context, styleInputSchema.parse(request.body ?? {}));
-      return reply.status(201).send(style);
-    },
+  addRoute(admin, 'POST', '/styles', { summary: 'Adds a style', body: styleInputSchema }, async ({ body, reply }) =>
+    reply.status(201).send(await createStyle(context, body)),
   );
 
-  admin.put(
+  addRoute(
+    admin,
+    'PUT',
     '/styles/:id',
-    { schema: describeRoute('Changes a style', { body: styleInputSchema }) },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return updateStyle(context, id, styleInputSchema.parse(request.body ?? {}));
-    },
+    { summary: 'Changes a style', params: idParams, body: styleInputSchema },
+    ({ params, body }) => updateStyle(context, params.id, body),
   );
 
-  admin.patch(
+  addRoute(
+    admin,
+    'PATCH',
     '/styles/:id/active',
-    { schema: describeRoute('Switches a style on or off', { body: styleActiveSchema }) },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return setStyleActive(context, id, styleActiveSchema.parse(request.body ?? {}).is_active);
-    },
+    { summary: 'Switches a style on or off', params: idParams, body: styleActiveSchema },
+    ({ params, body }) => setStyleActive(context, params.id, body.is_active),
   );
 
-  admin.delete('/styles/:id', { schema: describeRoute('Deletes a style') }, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    await deleteStyle(context, id);
-    return reply.status(204).send();
-  });
+  addRoute(
+    admin,
+    'DELETE',
+    '/styles/:id',
+    { summary: 'Deletes a style', params: idParams },
+    async ({ params, reply }) => {
+      await deleteStyle(context, params.id);
+      return reply.status(204).send();
+    },
+  );
 
   admin.post(
     '/styles/previews',

@@ -16,43 +16,44 @@ import { bulkUpdate, deleteTransformation, listTransformations, patchTransformat
 import { analyzeBackfill, runBackfill } from './backfill.js';
 import { eraseCustomer } from './customer-erasure.js';
 import { describeRoute } from '../../http/api-description.js';
+import { addRoute } from '../../http/routes.js';
 
 const idParams = z.object({ id: z.uuid(TRANSFORMATION_MESSAGES.notFound) });
 
 export async function adminTransformationRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  admin.get(
+  addRoute(
+    admin,
+    'GET',
     '/transformations',
-    {
-      schema: describeRoute('Every artwork, filtered and paged (20 a page)', {
-        querystring: transformationFiltersSchema,
-      }),
-    },
-    async (request) => listTransformations(context, transformationFiltersSchema.parse(request.query ?? {})),
+    { summary: 'Every artwork, filtered and paged (20 a page)', querystring: transformationFiltersSchema },
+    ({ query }) => listTransformations(context, query),
   );
 
-  admin.patch(
+  addRoute(
+    admin,
+    'PATCH',
     '/transformations/:id',
-    { schema: describeRoute('Sets the homepage flag or gallery visibility', { body: transformationPatchSchema }) },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return patchTransformation(context, id, transformationPatchSchema.parse(request.body ?? {}));
-    },
+    { summary: 'Sets the homepage flag or gallery visibility', params: idParams, body: transformationPatchSchema },
+    ({ params, body }) => patchTransformation(context, params.id, body),
   );
 
-  admin.delete(
+  addRoute(
+    admin,
+    'DELETE',
     '/transformations/:id',
-    { schema: describeRoute('Deletes an artwork and its files, unless an order needs it') },
-    async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      await deleteTransformation(context, id);
+    { summary: 'Deletes an artwork and its files, unless an order needs it', params: idParams },
+    async ({ params, reply }) => {
+      await deleteTransformation(context, params.id);
       return reply.status(204).send();
     },
   );
 
-  admin.post(
+  addRoute(
+    admin,
+    'POST',
     '/transformations/bulk',
-    { schema: describeRoute('One action on many artworks', { body: bulkSchema }) },
-    async (request) => bulkUpdate(context, bulkSchema.parse(request.body ?? {})),
+    { summary: 'One action on many artworks', body: bulkSchema },
+    ({ body }) => bulkUpdate(context, body),
   );
 
   admin.post(
@@ -74,30 +75,28 @@ export async function adminTransformationRoutes(admin: FastifyInstance, context:
   );
 
   // The dry run: what erasing this e-mail would remove and keep, changing nothing.
-  admin.get(
+  addRoute(
+    admin,
+    'GET',
     '/customers',
     {
-      schema: describeRoute("Erasure's dry run: what erasing this e-mail would remove, and what an order keeps", {
-        querystring: customerErasureSchema,
-      }),
+      summary: "Erasure's dry run: what erasing this e-mail would remove, and what an order keeps",
+      querystring: customerErasureSchema,
     },
-    async (request, reply) => {
-      const { email } = customerErasureSchema.parse(request.query ?? {});
+    ({ query, reply }) => {
       reply.header('cache-control', 'no-store');
-      return eraseCustomer(context, email, { dryRun: true });
+      return eraseCustomer(context, query.email, { dryRun: true });
     },
   );
 
-  admin.delete(
+  addRoute(
+    admin,
+    'DELETE',
     '/customers',
     {
-      schema: describeRoute("Erases a customer's photos and artworks not needed by an order", {
-        querystring: customerErasureSchema,
-      }),
+      summary: "Erases a customer's photos and artworks not needed by an order",
+      querystring: customerErasureSchema,
     },
-    async (request) => {
-      const { email } = customerErasureSchema.parse(request.query ?? {});
-      return eraseCustomer(context, email);
-    },
+    ({ query }) => eraseCustomer(context, query.email),
   );
 }
