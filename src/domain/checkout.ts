@@ -344,6 +344,8 @@ export const quoteRequestSchema = z.object({
 });
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 export type ParsedQuoteRequest = z.output<typeof quoteRequestSchema>;
+/** The part of an address a quote depends on: its region, and the street for the carrier's rates. */
+export type QuoteAddress = ParsedQuoteRequest['shippingAddress'];
 export type QuoteResponse = { success: true; quote: ShippingQuote } | { success: false; error: string };
 
 export type CheckoutResponse =

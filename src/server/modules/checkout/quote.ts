@@ -6,6 +6,7 @@
  * payments, else the owner's rules. Checkout calls this again itself: a quote shown to the
  * visitor is never taken from the browser.
  */
+import type { QuoteAddress } from '../../../domain/checkout.js';
 import { DEFAULT_CURRENCY, dollarsToCents, lineTotalCents } from '../../../domain/money.js';
 import {
   SHIPPING_MESSAGES,
@@ -36,14 +37,6 @@ type ProductRow = PhysicalItemRow;
 export interface QuoteLine {
   product: ProductRow;
   quantity: number;
-}
-
-export interface QuoteAddress {
-  country: string;
-  state: string;
-  postalCode: string;
-  city: string;
-  line1: string;
 }
 
 /** A quote and the line totals it was made from, in cents. */
