@@ -25,6 +25,25 @@ export function shopperMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
+/**
+ * POSTs to a shop route that answers `{ success: false, error }` when it refuses: a refusal and
+ * a failed call alike become an Error carrying the words the shopper sees, `fallback` if none.
+ */
+export async function postForShopper<Answer extends { success: true } | { success: false; error: string }>(
+  path: string,
+  json: unknown,
+  fallback: string,
+): Promise<Extract<Answer, { success: true }>> {
+  let answer: Answer;
+  try {
+    answer = await apiFetch<Answer>(path, { method: 'POST', json });
+  } catch (error) {
+    throw new Error(shopperMessage(error, fallback));
+  }
+  if (!answer.success) throw new Error((answer as { error: string }).error || fallback);
+  return answer as Extract<Answer, { success: true }>;
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   const response = await fetch(path, {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from '@/domain/checkout';
-import { apiFetch, shopperMessage } from '@/web/lib/api-client';
+import { postForShopper } from '@/web/lib/api-client';
 import { readCheckoutDraft, updateCheckoutDraft } from '../lib/checkout-draft';
 import { requestFingerprint } from '../lib/checkout-rules';
 import type { CheckoutOrderState, CreatedCheckout } from './checkout-order';
@@ -10,14 +10,8 @@ export type { CheckoutOrderState, CreatedCheckout } from './checkout-order';
 
 /** `POST /api/checkout`: the order (pending) and its payment. The server prices every line itself. */
 export async function createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
-  let response: CheckoutResponse;
-  try {
-    response = await apiFetch<CheckoutResponse>('/api/checkout', { method: 'POST', json: request });
-  } catch (error) {
-    throw new Error(shopperMessage(error, PAYMENT_MESSAGES.createFailed));
-  }
-  if (!response.success) throw new Error(response.error || PAYMENT_MESSAGES.createFailed);
-  return { orderId: response.order_id, clientSecret: response.client_secret };
+  const answer = await postForShopper<CheckoutResponse>('/api/checkout', request, PAYMENT_MESSAGES.createFailed);
+  return { orderId: answer.order_id, clientSecret: answer.client_secret };
 }
 
 /**

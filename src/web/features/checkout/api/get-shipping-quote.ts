@@ -1,28 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isPostalCodeRequired, isStateRequired } from '@/domain/address';
 import type { CartLine } from '@/domain/cart';
-import type { QuoteRequest, QuoteResponse } from '@/domain/checkout';
+import type { QuoteAddress, QuoteRequest, QuoteResponse } from '@/domain/checkout';
 import { SHIPPING_MESSAGES, type ShippingQuote } from '@/domain/shipping-quote';
-import { apiFetch, shopperMessage } from '@/web/lib/api-client';
-
-export interface QuoteAddress {
-  country: string;
-  state: string;
-  postalCode: string;
-  city: string;
-  line1: string;
-}
+import { postForShopper } from '@/web/lib/api-client';
 
 /** `POST /api/checkout/quote`: the server's shipping options, tax and total for the cart and address. */
 export async function getShippingQuote(request: QuoteRequest): Promise<ShippingQuote> {
-  let response: QuoteResponse;
-  try {
-    response = await apiFetch<QuoteResponse>('/api/checkout/quote', { method: 'POST', json: request });
-  } catch (error) {
-    throw new Error(shopperMessage(error, SHIPPING_MESSAGES.quoteFailed));
-  }
-  if (!response.success) throw new Error(response.error || SHIPPING_MESSAGES.quoteFailed);
-  return response.quote;
+  const answer = await postForShopper<QuoteResponse>('/api/checkout/quote', request, SHIPPING_MESSAGES.quoteFailed);
+  return answer.quote;
 }
 
 /** An address complete enough to quote: its country, and its state and postal code where the country needs them. */
