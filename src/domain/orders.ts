@@ -7,6 +7,7 @@ import type { ArtFit } from './placement.js';
 import { z } from 'zod';
 import { emailAddress, INVALID_EMAIL_MESSAGE } from './email-address.js';
 import { formatCents } from './money.js';
+import type { ShippingQuote } from './shipping-quote.js';
 import { taxLabel } from './tax.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'shipped', 'refunded', 'cancelled'] as const;
@@ -222,6 +223,21 @@ export interface OrderMoneyColumns {
   tax_rate: number | null;
   tax_name: string | null;
   tax_inclusive: boolean;
+}
+
+/** The shipping and tax an order placed on `quote` stores: the checkout writes them, the quote's totals read them. */
+export function quotedMoneyColumns(quote: ShippingQuote): Omit<OrderMoneyColumns, 'total_amount' | 'subtotal_amount'> {
+  const { amounts, selected } = quote;
+  return {
+    shipping_method: selected.id,
+    shipping_method_name: selected.name,
+    shipping_amount: amounts.shippingCents,
+    shipping_estimate: selected.estimateText,
+    tax_amount: amounts.taxCents,
+    tax_rate: amounts.tax?.ratePercent ?? null,
+    tax_name: amounts.tax?.name ?? null,
+    tax_inclusive: amounts.tax?.inclusive ?? false,
+  };
 }
 
 export function orderMoneyOf(columns: Partial<OrderMoneyColumns> & { total_amount: number }): OrderMoney {

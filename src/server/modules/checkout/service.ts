@@ -12,6 +12,7 @@ import {
   type ParsedQuoteRequest,
 } from '../../../domain/checkout.js';
 import type { ShippingQuote } from '../../../domain/shipping-quote.js';
+import { quotedMoneyColumns } from '../../../domain/orders.js';
 import {
   DEFAULT_CURRENCY,
   dollarsToCents,
@@ -173,7 +174,7 @@ export async function createCheckout(
     shipping,
     request.shippingMethod,
   );
-  const { amounts, selected } = quote;
+  const { amounts } = quote;
   const total = amounts.totalCents;
   if (total > MAX_PAYMENT_CENTS) throw new CheckoutError(400, MONEY_MESSAGES.totalTooHigh);
   const orderId = randomUUID();
@@ -208,14 +209,7 @@ export async function createCheckout(
       billing_country: billing.country,
       total_amount: total,
       subtotal_amount: amounts.subtotalCents,
-      shipping_method: selected.id,
-      shipping_method_name: selected.name,
-      shipping_amount: amounts.shippingCents,
-      shipping_estimate: selected.estimateText,
-      tax_amount: amounts.taxCents,
-      tax_rate: amounts.tax?.ratePercent ?? null,
-      tax_name: amounts.tax?.name ?? null,
-      tax_inclusive: amounts.tax?.inclusive ?? false,
+      ...quotedMoneyColumns(quote),
       tax_source: amounts.tax ? quote.taxSource : null,
       currency: DEFAULT_CURRENCY,
       payment_provider: provider.id,

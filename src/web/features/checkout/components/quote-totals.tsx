@@ -1,4 +1,4 @@
-import { orderMoneyOf, orderSummaryRows, type OrderSummaryRow } from '@/domain/orders';
+import { orderMoneyOf, orderSummaryRows, quotedMoneyColumns, type OrderSummaryRow } from '@/domain/orders';
 import type { ShippingQuote } from '@/domain/shipping-quote';
 import { formatCents } from '@/domain/money';
 import { SUMMARY_TEXT } from '@/domain/shipping-quote';
@@ -6,19 +6,8 @@ import { OrderSummaryRows } from '@/web/components/order-summary-rows';
 
 /** The rows a quote makes: the same words and figures as the order's page, e-mail and admin. */
 export function quoteRows(quote: ShippingQuote): OrderSummaryRow[] {
-  const { amounts, selected } = quote;
   return orderSummaryRows(
-    orderMoneyOf({
-      total_amount: amounts.totalCents,
-      shipping_method: selected.id,
-      shipping_method_name: selected.name,
-      shipping_amount: amounts.shippingCents,
-      shipping_estimate: selected.estimateText,
-      tax_amount: amounts.taxCents,
-      tax_rate: amounts.tax?.ratePercent ?? null,
-      tax_name: amounts.tax?.name ?? null,
-      tax_inclusive: amounts.tax?.inclusive ?? false,
-    }),
+    orderMoneyOf({ total_amount: quote.amounts.totalCents, ...quotedMoneyColumns(quote) }),
     quote.currency,
   );
 }
