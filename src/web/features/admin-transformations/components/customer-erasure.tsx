@@ -10,7 +10,8 @@ import { BACKFILL_MESSAGES, customerErasureSchema, type CustomerErasureResult } 
 import { ConfirmDialog } from '@/web/components/confirm-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { SectionCardHeader } from '@/web/components/section-card-header';
+import { Card, CardContent } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { useEraseCustomer, usePreviewErasure } from '../api/customer-erasure';
@@ -52,12 +53,11 @@ export function CustomerErasure() {
 
   return (
     <Card data-testid="customer-erasure">
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <UserX className="size-5" aria-hidden /> {BACKFILL_MESSAGES.erasureTitle}
-        </CardTitle>
-        <CardDescription>{BACKFILL_MESSAGES.erasureDescription}</CardDescription>
-      </CardHeader>
+      <SectionCardHeader
+        icon={UserX}
+        title={BACKFILL_MESSAGES.erasureTitle}
+        description={BACKFILL_MESSAGES.erasureDescription}
+      />
       <CardContent className="flex flex-col gap-5">
         <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={runPreview} noValidate>
           <div className="flex flex-1 flex-col gap-1.5">

@@ -13,7 +13,8 @@ import {
 import { SETTINGS_MESSAGES } from '@/domain/admin-settings';
 import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { SectionCardHeader } from '@/web/components/section-card-header';
+import { Card, CardContent } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
@@ -74,12 +75,7 @@ export function BackupsCard() {
 
   return (
     <Card data-testid="backups" id="backups">
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <ArchiveRestore className="size-5" aria-hidden /> {BACKUPS_TEXT.title}
-        </CardTitle>
-        <CardDescription>{BACKUPS_TEXT.description}</CardDescription>
-      </CardHeader>
+      <SectionCardHeader icon={ArchiveRestore} title={BACKUPS_TEXT.title} description={BACKUPS_TEXT.description} />
       <CardContent className="flex flex-col gap-5">
         {!view ? (
           backups.isError ? (

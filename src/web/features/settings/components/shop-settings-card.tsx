@@ -3,7 +3,8 @@ import { Images } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { SETTINGS_MESSAGES, SHOP_SETTINGS_TEXT } from '@/domain/admin-settings';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { SectionCardHeader } from '@/web/components/section-card-header';
+import { Card, CardContent } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { useSaveShopSettings, useShopSettings } from '../api/shop-settings';
@@ -14,12 +15,11 @@ export function ShopSettingsCard() {
   const id = useId();
   return (
     <Card data-testid="shop-settings">
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <Images className="size-5" aria-hidden /> {SHOP_SETTINGS_TEXT.galleryTitle}
-        </CardTitle>
-        <CardDescription>{SHOP_SETTINGS_TEXT.galleryDescription}</CardDescription>
-      </CardHeader>
+      <SectionCardHeader
+        icon={Images}
+        title={SHOP_SETTINGS_TEXT.galleryTitle}
+        description={SHOP_SETTINGS_TEXT.galleryDescription}
+      />
       <CardContent>
         {settings.data ? (
           <div className="flex items-center gap-3">
