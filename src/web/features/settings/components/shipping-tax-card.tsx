@@ -6,7 +6,8 @@ import { SETTINGS_MESSAGES } from '@/domain/admin-settings';
 import { SHIPPING_SETTINGS_MESSAGES, type ShippingTaxSettings } from '@/domain/shipping-quote';
 import type { TaxRule } from '@/domain/tax';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { SectionCardHeader } from '@/web/components/section-card-header';
+import { Card, CardContent } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
@@ -19,15 +20,11 @@ export function ShippingTaxCard() {
   const settings = useShippingTaxSettings();
   return (
     <Card data-testid="shipping-tax-settings">
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <Receipt className="size-5" aria-hidden /> Shipping and tax
-        </CardTitle>
-        <CardDescription>
-          Shipping is quoted per destination (Printful’s rates when Printful is connected, else the built-in table). Tax
-          rules say each country’s or state’s rate and whether your prices include it.
-        </CardDescription>
-      </CardHeader>
+      <SectionCardHeader
+        icon={Receipt}
+        title="Shipping and tax"
+        description="Shipping is quoted per destination (Printful’s rates when Printful is connected, else the built-in table). Tax rules say each country’s or state’s rate and whether your prices include it."
+      />
       <CardContent>
         {settings.data ? (
           <ShippingTaxForm saved={settings.data} />
