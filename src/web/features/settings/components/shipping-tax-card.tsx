@@ -153,22 +153,16 @@ function ShippingTaxForm({ saved }: { saved: ShippingTaxSettings }) {
                     onChange={(event) => change(index, { ratePercent: Number(event.target.value) })}
                   />
                 </td>
-                <td className="py-1 pr-2">
-                  <input
-                    type="checkbox"
-                    aria-label="Included in the price"
-                    checked={rule.inclusive}
-                    onChange={(event) => change(index, { inclusive: event.target.checked })}
-                  />
-                </td>
-                <td className="py-1 pr-2">
-                  <input
-                    type="checkbox"
-                    aria-label="Shipping taxed"
-                    checked={rule.taxShipping}
-                    onChange={(event) => change(index, { taxShipping: event.target.checked })}
-                  />
-                </td>
+                <CheckboxCell
+                  label="Included in the price"
+                  checked={rule.inclusive}
+                  onChange={(inclusive) => change(index, { inclusive })}
+                />
+                <CheckboxCell
+                  label="Shipping taxed"
+                  checked={rule.taxShipping}
+                  onChange={(taxShipping) => change(index, { taxShipping })}
+                />
                 <td className="py-1">
                   <Button
                     type="button"
@@ -203,5 +197,26 @@ function ShippingTaxForm({ saved }: { saved: ShippingTaxSettings }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+function CheckboxCell({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <td className="py-1 pr-2">
+      <input
+        type="checkbox"
+        aria-label={label}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    </td>
   );
 }
