@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, notExists } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
+import { hasRow } from '../../db/has-row.js';
 import { email_messages, order_items, orders } from '../../db/schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -65,12 +66,11 @@ export async function findUnsentMessageId(db: Database, orderId: string, kind: s
 
 /** Whether a message of this kind was sent for the order. */
 export async function hasSentMessage(db: Database, orderId: string, kind: string): Promise<boolean> {
-  const [sent] = await db
-    .select({ id: email_messages.id })
-    .from(email_messages)
-    .where(and(eq(email_messages.order_id, orderId), eq(email_messages.kind, kind), eq(email_messages.status, 'sent')))
-    .limit(1);
-  return Boolean(sent);
+  return hasRow(
+    db,
+    email_messages,
+    and(eq(email_messages.order_id, orderId), eq(email_messages.kind, kind), eq(email_messages.status, 'sent')),
+  );
 }
 
 export async function insertMessage(db: Database, values: NewEmailMessage & { id: string }): Promise<void> {

@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm';
 import { UNKNOWN_STYLE_FILTER, type TransformationFilters } from '../../../domain/admin-transformations.js';
 import type { Database, Transaction } from '../../db/client.js';
+import { hasRow } from '../../db/has-row.js';
 import { image_transformations, images, mockups, order_items, orders, styles } from '../../db/schema.js';
 
 // ---------------------------------------------------------------- the event streams' watcher
@@ -84,12 +85,7 @@ export async function deleteTransformation(db: Database, id: string): Promise<vo
 
 /** Whether any artwork was made from this photo. */
 export async function hasTransformationsOf(db: Database, imageId: string): Promise<boolean> {
-  const [sibling] = await db
-    .select({ id: image_transformations.id })
-    .from(image_transformations)
-    .where(eq(image_transformations.image_id, imageId))
-    .limit(1);
-  return Boolean(sibling);
+  return hasRow(db, image_transformations, eq(image_transformations.image_id, imageId));
 }
 
 export async function deleteImage(db: Database, id: string) {
@@ -135,12 +131,7 @@ export async function setHomepageFlag(db: Database, ids: string[], isHomepageExa
 }
 
 export async function isTransformationOrdered(db: Database, id: string): Promise<boolean> {
-  const [ordered] = await db
-    .select({ id: order_items.id })
-    .from(order_items)
-    .where(eq(order_items.transformation_id, id))
-    .limit(1);
-  return Boolean(ordered);
+  return hasRow(db, order_items, eq(order_items.transformation_id, id));
 }
 
 // ---------------------------------------------------------------- a customer's erasure

@@ -1,5 +1,6 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
+import { hasRow } from '../../db/has-row.js';
 import { image_transformations, images, order_items, styles } from '../../db/schema.js';
 import { announceChange } from './progress-signal.js';
 
@@ -67,10 +68,9 @@ export async function failIfProcessing(db: Database, id: string, error: string):
 
 /** Whether the order has a line with this artwork: the order's id proves its buyer made it. */
 export async function orderHoldsArtwork(db: Database, orderId: string, transformationId: string): Promise<boolean> {
-  const [line] = await db
-    .select({ id: order_items.id })
-    .from(order_items)
-    .where(and(eq(order_items.order_id, orderId), eq(order_items.transformation_id, transformationId)))
-    .limit(1);
-  return Boolean(line);
+  return hasRow(
+    db,
+    order_items,
+    and(eq(order_items.order_id, orderId), eq(order_items.transformation_id, transformationId)),
+  );
 }
