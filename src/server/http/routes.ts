@@ -1,5 +1,5 @@
 /**
- * A JSON route in one call: its description for the API docs and the parsing of its input
+ * JSON routes in one call each: its description for the API docs and the parsing of its input
  * come from the same zod schemas, so a route reads as path, summary, input and the one
  * service call. Routes that stream, upload or answer something other than JSON register
  * themselves the long way.
@@ -32,7 +32,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Registers a route that parses its params, then its query, then its body (a missing one
  * read as `{}`) with the given schemas and hands them to `handler`.
  */
-export function addRoute<Result, Params = undefined, Query = undefined, Body = undefined>(
+function addRoute<Result, Params = undefined, Query = undefined, Body = undefined>(
   app: FastifyInstance,
   method: Method,
   url: string,
@@ -51,4 +51,17 @@ export function addRoute<Result, Params = undefined, Query = undefined, Body = u
       return handler({ params, query, body, request, reply });
     },
   });
+}
+
+/** Routes on `app` by method, as Fastify's own `app.get(url, options, handler)` reads. */
+export function jsonRoutes(app: FastifyInstance) {
+  const on =
+    (method: Method) =>
+    <Result, Params = undefined, Query = undefined, Body = undefined>(
+      url: string,
+      spec: RouteSpec<Params, Query, Body>,
+      handler: (input: RouteInput<Params, Query, Body>) => Result | Promise<Result>,
+    ) =>
+      addRoute(app, method, url, spec, handler);
+  return { get: on('GET'), post: on('POST'), put: on('PUT'), patch: on('PATCH'), delete: on('DELETE') };
 }

@@ -16,7 +16,7 @@ import { escapeHtml } from '../../infra/html.js';
 import { SIGN_UP_CONFIRM_ROUTE, confirmSignUp, requestSignUp, signIn } from './service.js';
 import { clearSessionCookie, endSession, readSessionToken, writeSessionCookie } from './sessions.js';
 import { describeRoute } from '../../http/api-description.js';
-import { addRoute } from '../../http/routes.js';
+import { jsonRoutes } from '../../http/routes.js';
 
 const confirmQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
@@ -35,13 +35,13 @@ const linkInvalidPage = (siteName: string) => `<!doctype html>
 </body></html>`;
 
 export async function authRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const routes = jsonRoutes(app);
+
   const signInThrottle = new LoginThrottle();
   // New accounts per address: 10 an hour is plenty for people and little for scripts.
   const signUpThrottle = new LoginThrottle(10, 60 * 60 * 1000);
 
-  addRoute(
-    app,
-    'POST',
+  routes.post(
     '/api/auth/login',
     { summary: 'Signs in; sets the session cookie', body: signInSchema },
     async ({ body, request, reply }) => {
@@ -51,9 +51,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     },
   );
 
-  addRoute(
-    app,
-    'POST',
+  routes.post(
     '/api/auth/signup',
     {
       summary: 'Asks for an account: e-mails a confirmation link (or, for a known address, a notice); answers alike',
@@ -93,9 +91,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
     return reply.status(204).send();
   });
 
-  addRoute(
-    app,
-    'GET',
+  routes.get(
     '/api/auth/session',
     { summary: 'The signed-in account, if any', noStore: true },
     async ({ request, reply }): Promise<SessionView> => {
@@ -105,9 +101,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext): Pro
   );
 
   /** The spec's rpc is_admin: asked separately so the back office can time it out on its own. */
-  addRoute(
-    app,
-    'GET',
+  routes.get(
     '/api/auth/admin-status',
     { summary: 'Whether the signed-in account is an admin', noStore: true },
     async ({ request, reply }): Promise<AdminStatusView> => {

@@ -11,7 +11,7 @@ import { readKeep, saveKeep } from './repository.js';
 import { backUpAndPrune, lastFailure } from './schedule.js';
 import { archivePath, backupRunning, backupSettled, listBackups } from './service.js';
 import { describeRoute } from '../../http/api-description.js';
-import { addRoute } from '../../http/routes.js';
+import { jsonRoutes } from '../../http/routes.js';
 
 const nameParams = z.object({ name: z.string().max(200) });
 
@@ -39,21 +39,19 @@ async function backupsView(context: AppContext): Promise<BackupsView> {
 }
 
 export async function adminBackupRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
+  const routes = jsonRoutes(admin);
+
   // A backup started here holds the database; the shop closes it only when the backup is done.
   admin.addHook('onClose', () => backupSettled(context.config));
 
-  addRoute(
-    admin,
-    'GET',
+  routes.get(
     '/backups',
     { summary: 'The backup archives with size and age, the schedule and how many are kept', noStore: true },
     () => backupsView(context),
   );
 
   // A backup of a large shop outlasts a request: it runs on, and the list shows it when done.
-  addRoute(
-    admin,
-    'POST',
+  routes.post(
     '/backups',
     { summary: 'Starts a backup of the running shop; the list shows it when done (202)' },
     async ({ reply }) => {
@@ -64,9 +62,7 @@ export async function adminBackupRoutes(admin: FastifyInstance, context: AppCont
     },
   );
 
-  addRoute(
-    admin,
-    'PUT',
+  routes.put(
     '/backups/settings',
     { summary: 'Sets how many backups are kept', body: backupSettingsSchema },
     async ({ body, reply }) => {

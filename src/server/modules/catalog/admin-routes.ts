@@ -19,23 +19,21 @@ import {
   testProduct,
   validateAllProducts,
 } from './admin-service.js';
-import { addRoute } from '../../http/routes.js';
+import { jsonRoutes } from '../../http/routes.js';
 
 const idParams = z.object({ id: z.uuid() });
 const productIdParams = z.object({ productId: z.coerce.number().int().positive() });
 
 export async function adminCatalogRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  addRoute(
-    admin,
-    'GET',
+  const routes = jsonRoutes(admin);
+
+  routes.get(
     '/products',
     { summary: 'Every store product with its pricing, margin, validity and the four stat cards', noStore: true },
     () => listAdminProducts(context),
   );
 
-  addRoute(
-    admin,
-    'PATCH',
+  routes.patch(
     '/products/:id',
     {
       summary: 'Changes a price (final, then percent, then dollar; never below cost), the switch or the category',
@@ -45,41 +43,29 @@ export async function adminCatalogRoutes(admin: FastifyInstance, context: AppCon
     ({ params, body }) => patchProduct(context, params.id, body),
   );
 
-  addRoute(
-    admin,
-    'POST',
+  routes.post(
     '/products/bulk-price',
     { summary: 'One markup percentage for many products, all or none', body: bulkPriceSchema },
     async ({ body }) => ({ products: await bulkPrice(context, body.ids, body.markup_percentage) }),
   );
 
-  addRoute(
-    admin,
-    'POST',
-    '/products/validate',
-    { summary: "Checks every enabled product's variant against the catalog" },
-    () => validateAllProducts(context),
+  routes.post('/products/validate', { summary: "Checks every enabled product's variant against the catalog" }, () =>
+    validateAllProducts(context),
   );
 
-  addRoute(
-    admin,
-    'POST',
+  routes.post(
     '/products/:id/refresh',
     { summary: "Re-reads the product's variant: base cost and sync time, or alternatives", params: idParams },
     ({ params }) => refreshProduct(context, params.id),
   );
 
-  addRoute(
-    admin,
-    'POST',
+  routes.post(
     '/products/:id/test',
     { summary: "Whether the catalog can still make the product's variant", params: idParams },
     ({ params }) => testProduct(context, params.id),
   );
 
-  addRoute(
-    admin,
-    'GET',
+  routes.get(
     '/catalog',
     {
       summary: 'The catalog browser: search, category, difficulty, sort, with sync state',
@@ -88,9 +74,7 @@ export async function adminCatalogRoutes(admin: FastifyInstance, context: AppCon
     async ({ query }) => ({ products: await browseCatalog(context, query) }),
   );
 
-  addRoute(
-    admin,
-    'GET',
+  routes.get(
     '/catalog/:productId',
     {
       summary: 'A catalog product with its variants (each marked if in the store), print areas, files and options',
@@ -99,9 +83,7 @@ export async function adminCatalogRoutes(admin: FastifyInstance, context: AppCon
     async ({ params }) => ({ product: await catalogProductDetails(context, params.productId) }),
   );
 
-  addRoute(
-    admin,
-    'POST',
+  routes.post(
     '/catalog/sync',
     { summary: 'Adds catalog variants to the store (the sync payload)', body: syncRequestSchema },
     ({ body }) => syncProducts(context, body.products),

@@ -17,18 +17,18 @@ import { deleteExample } from '../transformations/index.js';
 import { listExamples, setHomepageExample, uploadExample } from './examples.js';
 import { heroView, saveHero, storeHeroImage } from './hero.js';
 import { describeRoute } from '../../http/api-description.js';
-import { addRoute } from '../../http/routes.js';
+import { jsonRoutes } from '../../http/routes.js';
 
 const idParams = z.object({ id: z.uuid(EXAMPLE_MESSAGES.notFound) });
 
 export async function adminContentRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  addRoute(admin, 'GET', '/content', { summary: "Home's editable content" }, async (): Promise<AdminContentView> => ({
+  const routes = jsonRoutes(admin);
+
+  routes.get('/content', { summary: "Home's editable content" }, async (): Promise<AdminContentView> => ({
     hero: await heroView(context),
   }));
 
-  addRoute(
-    admin,
-    'PUT',
+  routes.put(
     '/content',
     { summary: "Saves Home's hero section", body: contentUpdateSchema },
     async ({ body }): Promise<AdminContentView> => ({ hero: await saveHero(context, body.hero) }),
@@ -51,9 +51,7 @@ export async function adminContentRoutes(admin: FastifyInstance, context: AppCon
     },
   );
 
-  addRoute(admin, 'GET', '/content/examples', { summary: 'Example pairs, homepage examples first' }, () =>
-    listExamples(context),
-  );
+  routes.get('/content/examples', { summary: 'Example pairs, homepage examples first' }, () => listExamples(context));
 
   admin.post(
     '/content/examples',
@@ -75,9 +73,7 @@ export async function adminContentRoutes(admin: FastifyInstance, context: AppCon
     },
   );
 
-  addRoute(
-    admin,
-    'PUT',
+  routes.put(
     '/content/examples/:id/homepage',
     { summary: 'Shows or hides a pair on Home', params: idParams, body: homepageFlagSchema },
     async ({ params, body, reply }) => {
@@ -86,9 +82,7 @@ export async function adminContentRoutes(admin: FastifyInstance, context: AppCon
     },
   );
 
-  addRoute(
-    admin,
-    'DELETE',
+  routes.delete(
     '/content/examples/:id',
     { summary: 'Deletes an example pair', params: idParams },
     async ({ params, reply }) => {

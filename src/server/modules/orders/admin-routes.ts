@@ -14,15 +14,15 @@ import {
   retryFulfilmentForAdmin,
 } from './admin-service.js';
 import { describeRoute } from '../../http/api-description.js';
-import { addRoute } from '../../http/routes.js';
+import { jsonRoutes } from '../../http/routes.js';
 
 /** An order's id as the path gives it; the service says whether there is such an order. */
 const orderIdParams = z.object({ id: z.string() });
 
 export async function adminOrderRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  addRoute(
-    admin,
-    'GET',
+  const routes = jsonRoutes(admin);
+
+  routes.get(
     '/orders',
     {
       summary: 'Orders, searched, filtered and paged, with the four stat cards',
@@ -46,9 +46,7 @@ export async function adminOrderRoutes(admin: FastifyInstance, context: AppConte
     },
   );
 
-  addRoute(
-    admin,
-    'GET',
+  routes.get(
     '/orders/:id',
     {
       summary: 'One order with billing, shipping, items, refunds and its timeline',
@@ -58,17 +56,13 @@ export async function adminOrderRoutes(admin: FastifyInstance, context: AppConte
     ({ params }) => readOrderForAdmin(context, params.id),
   );
 
-  addRoute(
-    admin,
-    'POST',
+  routes.post(
     '/orders/:id/resend-email',
     { summary: 'Sends the confirmation e-mail again (paid orders)', params: orderIdParams },
     ({ params }) => resendConfirmationForAdmin(context, params.id),
   );
 
-  addRoute(
-    admin,
-    'POST',
+  routes.post(
     '/orders/:id/retry-fulfilment',
     {
       summary: 'Queues the fulfilment submission again, once (paid, not accepted for production)',
@@ -77,9 +71,7 @@ export async function adminOrderRoutes(admin: FastifyInstance, context: AppConte
     async ({ params, reply }) => reply.status(202).send(await retryFulfilmentForAdmin(context, params.id)),
   );
 
-  addRoute(
-    admin,
-    'POST',
+  routes.post(
     '/orders/:id/refund',
     {
       summary: 'Refunds all that is left, or the amount given in minor units',
@@ -89,11 +81,7 @@ export async function adminOrderRoutes(admin: FastifyInstance, context: AppConte
     ({ params, body }) => refundOrder(context, params.id, body.amount),
   );
 
-  addRoute(
-    admin,
-    'POST',
-    '/orders/:id/cancel',
-    { summary: 'Cancels an unpaid order', params: orderIdParams },
-    ({ params }) => cancelOrder(context, params.id),
+  routes.post('/orders/:id/cancel', { summary: 'Cancels an unpaid order', params: orderIdParams }, ({ params }) =>
+    cancelOrder(context, params.id),
   );
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { findOrderByNumber, readOrder, verifyOrderPayment } from './service.js';
 import { describeRoute } from '../../http/api-description.js';
-import { addRoute } from '../../http/routes.js';
+import { jsonRoutes } from '../../http/routes.js';
 
 /** An order's id as the path gives it; the service says whether there is such an order. */
 const orderIdParams = z.object({ id: z.string() });
@@ -20,9 +20,9 @@ const verifyBody = z.object({ payment_intent_id: z.string().max(200).optional() 
 export const FIND_ORDER_LIMIT = { max: 10, timeWindow: 15 * 60 * 1000 };
 
 export async function orderRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  addRoute(
-    app,
-    'GET',
+  const routes = jsonRoutes(app);
+
+  routes.get(
     '/api/orders/:id',
     { summary: "An order's status, items and tracking, for its customer", params: orderIdParams, noStore: true },
     ({ params }) => readOrder(context, params.id),

@@ -7,12 +7,12 @@ import { activePaymentProviderId, paymentConfig, paymentsNotConfigured } from '.
 import { handleStripeWebhook } from './stripe-provider.js';
 import { authenticateTestPayment, confirmTestPayment } from './test-provider.js';
 import { describeRoute } from '../../http/api-description.js';
-import { addRoute } from '../../http/routes.js';
+import { jsonRoutes } from '../../http/routes.js';
 
 export async function paymentRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  addRoute(
-    app,
-    'GET',
+  const routes = jsonRoutes(app);
+
+  routes.get(
     '/api/payments/config',
     { summary: 'Which payment provider the browser talks to, and its public key', noStore: true },
     () => paymentConfig(context),

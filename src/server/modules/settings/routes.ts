@@ -12,42 +12,36 @@ import {
   saveShippingTaxSettings,
   saveShopSettings,
 } from '../shop-settings/index.js';
-import { addRoute } from '../../http/routes.js';
+import { jsonRoutes } from '../../http/routes.js';
 
 const integrationParams = z.object({ id: z.enum(INTEGRATION_IDS) });
 
 export async function adminSettingsRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  addRoute(admin, 'GET', '/settings', { summary: 'Settings, with saved keys shown masked', noStore: true }, () =>
+  const routes = jsonRoutes(admin);
+
+  routes.get('/settings', { summary: 'Settings, with saved keys shown masked', noStore: true }, () =>
     settingsView(context),
   );
 
-  addRoute(
-    admin,
-    'PUT',
+  routes.put(
     '/settings',
     { summary: 'Saves settings and keys (encrypted at rest)', body: settingsUpdateSchema, noStore: true },
     ({ body }) => saveSettings(context, body),
   );
 
-  addRoute(
-    admin,
-    'GET',
+  routes.get(
     '/settings/shop',
     { summary: "The shop's own settings: where the gallery switch starts", noStore: true },
     () => readShopSettings(context),
   );
 
-  addRoute(
-    admin,
-    'PUT',
+  routes.put(
     '/settings/shop',
     { summary: "Saves the shop's own settings", body: shopSettingsUpdateSchema, noStore: true },
     ({ body }) => saveShopSettings(context, body),
   );
 
-  addRoute(
-    admin,
-    'GET',
+  routes.get(
     '/settings/shipping-tax',
     {
       summary: "The owner's shipping and tax settings: free-shipping threshold, adjustment, tax rules, Stripe Tax",
@@ -56,25 +50,17 @@ export async function adminSettingsRoutes(admin: FastifyInstance, context: AppCo
     () => readShippingTaxSettings(context),
   );
 
-  addRoute(
-    admin,
-    'PUT',
+  routes.put(
     '/settings/shipping-tax',
     { summary: "Saves the owner's shipping and tax settings", body: shippingTaxSettingsUpdateSchema, noStore: true },
     ({ body }) => saveShippingTaxSettings(context, body),
   );
 
-  addRoute(
-    admin,
-    'GET',
-    '/settings/integrations',
-    { summary: 'Each outside service: configured, and from where' },
-    () => Promise.all(INTEGRATION_IDS.map((id) => checkIntegration(context, id))),
+  routes.get('/settings/integrations', { summary: 'Each outside service: configured, and from where' }, () =>
+    Promise.all(INTEGRATION_IDS.map((id) => checkIntegration(context, id))),
   );
 
-  addRoute(
-    admin,
-    'POST',
+  routes.post(
     '/settings/integrations/:id/test',
     { summary: 'Tests one outside service with its current key', params: integrationParams },
     ({ params }) => checkIntegration(context, params.id),

@@ -19,45 +19,35 @@ import {
   updateStyle,
 } from './admin-service.js';
 import { describeRoute } from '../../http/api-description.js';
-import { addRoute } from '../../http/routes.js';
+import { jsonRoutes } from '../../http/routes.js';
 
 const idParams = z.object({ id: z.uuid(STYLE_MESSAGES.notFound) });
 
 export async function adminStyleRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  addRoute(admin, 'GET', '/styles', { summary: 'Every style with its engine and state' }, () =>
-    listStylesForAdmin(context),
-  );
+  const routes = jsonRoutes(admin);
 
-  addRoute(admin, 'POST', '/styles', { summary: 'Adds a style', body: styleInputSchema }, async ({ body, reply }) =>
+  routes.get('/styles', { summary: 'Every style with its engine and state' }, () => listStylesForAdmin(context));
+
+  routes.post('/styles', { summary: 'Adds a style', body: styleInputSchema }, async ({ body, reply }) =>
     reply.status(201).send(await createStyle(context, body)),
   );
 
-  addRoute(
-    admin,
-    'PUT',
+  routes.put(
     '/styles/:id',
     { summary: 'Changes a style', params: idParams, body: styleInputSchema },
     ({ params, body }) => updateStyle(context, params.id, body),
   );
 
-  addRoute(
-    admin,
-    'PATCH',
+  routes.patch(
     '/styles/:id/active',
     { summary: 'Switches a style on or off', params: idParams, body: styleActiveSchema },
     ({ params, body }) => setStyleActive(context, params.id, body.is_active),
   );
 
-  addRoute(
-    admin,
-    'DELETE',
-    '/styles/:id',
-    { summary: 'Deletes a style', params: idParams },
-    async ({ params, reply }) => {
-      await deleteStyle(context, params.id);
-      return reply.status(204).send();
-    },
-  );
+  routes.delete('/styles/:id', { summary: 'Deletes a style', params: idParams }, async ({ params, reply }) => {
+    await deleteStyle(context, params.id);
+    return reply.status(204).send();
+  });
 
   admin.post(
     '/styles/previews',

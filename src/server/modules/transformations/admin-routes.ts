@@ -16,30 +16,26 @@ import { bulkUpdate, deleteTransformation, listTransformations, patchTransformat
 import { analyzeBackfill, runBackfill } from './backfill.js';
 import { eraseCustomer } from './customer-erasure.js';
 import { describeRoute } from '../../http/api-description.js';
-import { addRoute } from '../../http/routes.js';
+import { jsonRoutes } from '../../http/routes.js';
 
 const idParams = z.object({ id: z.uuid(TRANSFORMATION_MESSAGES.notFound) });
 
 export async function adminTransformationRoutes(admin: FastifyInstance, context: AppContext): Promise<void> {
-  addRoute(
-    admin,
-    'GET',
+  const routes = jsonRoutes(admin);
+
+  routes.get(
     '/transformations',
     { summary: 'Every artwork, filtered and paged (20 a page)', querystring: transformationFiltersSchema },
     ({ query }) => listTransformations(context, query),
   );
 
-  addRoute(
-    admin,
-    'PATCH',
+  routes.patch(
     '/transformations/:id',
     { summary: 'Sets the homepage flag or gallery visibility', params: idParams, body: transformationPatchSchema },
     ({ params, body }) => patchTransformation(context, params.id, body),
   );
 
-  addRoute(
-    admin,
-    'DELETE',
+  routes.delete(
     '/transformations/:id',
     { summary: 'Deletes an artwork and its files, unless an order needs it', params: idParams },
     async ({ params, reply }) => {
@@ -48,12 +44,8 @@ export async function adminTransformationRoutes(admin: FastifyInstance, context:
     },
   );
 
-  addRoute(
-    admin,
-    'POST',
-    '/transformations/bulk',
-    { summary: 'One action on many artworks', body: bulkSchema },
-    ({ body }) => bulkUpdate(context, body),
+  routes.post('/transformations/bulk', { summary: 'One action on many artworks', body: bulkSchema }, ({ body }) =>
+    bulkUpdate(context, body),
   );
 
   admin.post(
@@ -75,9 +67,7 @@ export async function adminTransformationRoutes(admin: FastifyInstance, context:
   );
 
   // The dry run: what erasing this e-mail would remove and keep, changing nothing.
-  addRoute(
-    admin,
-    'GET',
+  routes.get(
     '/customers',
     {
       summary: "Erasure's dry run: what erasing this e-mail would remove, and what an order keeps",
@@ -89,9 +79,7 @@ export async function adminTransformationRoutes(admin: FastifyInstance, context:
     },
   );
 
-  addRoute(
-    admin,
-    'DELETE',
+  routes.delete(
     '/customers',
     {
       summary: "Erases a customer's photos and artworks not needed by an order",
