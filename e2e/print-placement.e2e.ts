@@ -11,13 +11,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, screenshot, settleImages } from './support/browser';
 import { signInAsAdmin } from './support/admin';
 import { ROOT } from './support/server';
-import { chooseShipping } from './support/storefront';
+import { checkoutToShippingStep, chooseShipping, makeArtworkInBrowser, payWith4242 } from './support/storefront';
 import { useShop } from './support/use-shop';
 
 const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const PHONE = { width: 390, height: 844 };
 const POSTER = 'Poster 18×24″';
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 const { shop, browser } = useShop({
   env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
@@ -29,16 +28,7 @@ beforeAll(async () => {
 });
 
 /** Photo → Watercolour (painted at print size, so every product is sharp) → products. */
-async function artwork(page: Page, name: string): Promise<void> {
-  await page.goto(`${shop.url}/transform`);
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload a photo' }).click();
-  await (await chooser).setFiles({ name, mimeType: 'image/jpeg', buffer: photo });
-  await page.getByTestId('transform-photo').waitFor();
-  await page.getByRole('radio', { name: /Watercolour/ }).click();
-  await page.getByRole('button', { name: 'Transform Image' }).click();
-  await page.getByTestId('compare-slider').waitFor({ timeout: 90_000 });
-}
+const artwork = (page: Page, name: string) => makeArtworkInBrowser(page, { shopUrl: shop.url, photo, name });
 
 async function openPreview(page: Page, product: string) {
   const card = page.getByTestId('product-card').filter({ hasText: product });
@@ -110,29 +100,18 @@ describe('fill or fit, from the preview to the print file', () => {
 
     // Through checkout: the request carries the choice, the summary shows it.
     const posted = page.waitForRequest((request) => request.url().endsWith('/api/checkout'));
-    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-    const wizard = page.getByTestId('checkout-wizard');
-    await wizard.getByLabel('Email', { exact: true }).fill('jane@example.com');
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    const shipping = page.getByTestId('shipping-address');
-    await shipping.getByLabel('Full name').fill('Jane Traveller');
-    await shipping.getByLabel('Address line 1').fill('12 Harbour Road');
-    await shipping.getByLabel('City').fill('Portland');
-    await shipping.getByLabel('State / Province').fill('ME');
-    await shipping.getByLabel('Postal code').fill('04101');
-    await wizard.getByRole('switch', { name: 'Billing address is the same as shipping' }).click();
-    await wizard.getByRole('button', { name: 'Next' }).click();
+    await checkoutToShippingStep(page, 'jane@example.com', {
+      name: 'Jane Traveller',
+      line1: '12 Harbour Road',
+      city: 'Portland',
+      state: 'ME',
+      postalCode: '04101',
+    });
     await chooseShipping(page);
     const sent = JSON.parse((await posted).postData()!);
     expect(sent.items).toEqual([expect.objectContaining({ productName: POSTER, fit: 'fit' })]);
     expect(await page.getByTestId('checkout-line-fit').first().textContent()).toContain('Fit');
-    const form = page.getByTestId('card-form');
-    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await form.getByLabel('Expiry').fill(`12${nextYear}`);
-    await form.getByLabel('CVC').fill('123');
-    await form.getByRole('button', { name: /^Pay \$/ }).click();
-    await page.waitForURL(/\/payment-success\?/);
-    const orderId = new URL(page.url()).searchParams.get('order_id')!;
+    const orderId = await payWith4242(page);
 
     // The owner: the order line says Fit and shows the print file made for it (after payment).
     const admin = await browser.newPage({ viewport: DESKTOP });
