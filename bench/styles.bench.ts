@@ -10,7 +10,12 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import sharp from 'sharp';
-import { closeStylePool, localStyles, renderArtwork } from '../src/server/modules/styles/engines/local/index.js';
+import {
+  closeStylePool,
+  localStyles,
+  renderArtwork,
+  type LocalStyleId,
+} from '../src/server/modules/styles/engines/local/index.js';
 import { makeTwelveMegapixelJpeg } from './test-photo.js';
 import { underexpose } from './dark-photos.js';
 
@@ -54,91 +59,73 @@ console.log(
 await Promise.all(localStyles.map((s) => renderArtwork({ styleId: s.id, input: photo, longSide: 512 })));
 await sharpOnly()();
 
-const rows: Array<{
+interface Row {
   style: string;
   ms: number;
   base: number;
   ratio: number;
   cpu: number;
   baseCpu: number;
-  print: number;
-  printSize: string;
   /** Renders the quality check asked for (1 when the first passed). */
   renders: number;
-}> = [];
-for (const style of localStyles) {
+}
+
+/** The style's median 2048 px render of `input` beside sharp's alone, run in turn. */
+async function measure(styleId: LocalStyleId, input: Buffer): Promise<Omit<Row, 'style'>> {
   const runs: number[] = [];
   const base: number[] = [];
   const cpu: number[] = [];
   const baseCpu: number[] = [];
   let renders = 0;
   for (let i = 0; i < RUNS; i++) {
-    base.push(await time(sharpOnly(), baseCpu));
+    base.push(await time(sharpOnly(input), baseCpu));
     runs.push(
       await time(async () => {
-        const art = await renderArtwork({ styleId: style.id, input: photo, longSide: PREVIEW });
+        const art = await renderArtwork({ styleId, input, longSide: PREVIEW });
         renders = art.quality?.attempts ?? 1;
       }, cpu),
     );
   }
-  base.push(await time(sharpOnly(), baseCpu));
+  base.push(await time(sharpOnly(input), baseCpu));
+  const ms = median(runs);
+  const b = median(base);
+  return { ms, base: b, ratio: ms / b, cpu: median(cpu), baseCpu: median(baseCpu), renders };
+}
+
+const rows: Array<Row & { print: number; printSize: string }> = [];
+for (const style of localStyles) {
+  const measured = await measure(style.id, photo);
   let printSize = '';
   const print = await time(async () => {
     const art = await renderArtwork({ styleId: style.id, input: printPhoto, longSide: PRINT });
     printSize = `${art.width}×${art.height}`;
   });
-  const ms = median(runs);
-  const b = median(base);
-  rows.push({
-    style: style.id,
-    ms,
-    base: b,
-    ratio: ms / b,
-    cpu: median(cpu),
-    baseCpu: median(baseCpu),
-    print,
-    printSize,
-    renders,
-  });
+  rows.push({ style: style.id, ...measured, print, printSize });
 }
-const darkRows: Array<{
-  style: string;
-  ms: number;
-  base: number;
-  ratio: number;
-  cpu: number;
-  baseCpu: number;
-  renders: number;
-}> = [];
+const darkRows: Row[] = [];
 for (const style of localStyles) {
-  const runs: number[] = [];
-  const base: number[] = [];
-  const cpu: number[] = [];
-  const baseCpu: number[] = [];
-  let renders = 0;
-  for (let i = 0; i < RUNS; i++) {
-    base.push(await time(sharpOnly(darkPhoto), baseCpu));
-    runs.push(
-      await time(async () => {
-        const art = await renderArtwork({ styleId: style.id, input: darkPhoto, longSide: PREVIEW });
-        renders = art.quality?.attempts ?? 1;
-      }, cpu),
-    );
-  }
-  base.push(await time(sharpOnly(darkPhoto), baseCpu));
-  const ms = median(runs);
-  const b = median(base);
-  darkRows.push({
-    style: `${style.id} −3`,
-    ms,
-    base: b,
-    ratio: ms / b,
-    cpu: median(cpu),
-    baseCpu: median(baseCpu),
-    renders,
-  });
+  darkRows.push({ style: `${style.id} −3`, ...(await measure(style.id, darkPhoto)) });
 }
 await closeStylePool();
+
+/** The columns every row has, in the order the tables show them. */
+const cells = (r: Row) => [
+  r.style,
+  `${r.ms.toFixed(0)} ms`,
+  `${r.base.toFixed(0)} ms`,
+  `${r.ratio.toFixed(1)}×`,
+  `${r.cpu.toFixed(0)} / ${r.baseCpu.toFixed(0)} ms`,
+  `${(r.cpu / r.baseCpu).toFixed(1)}×`,
+  String(r.renders),
+];
+
+function printTable(header: string[], lines: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (row: string[]) => `| ${row.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(fmt(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const l of lines) console.log(fmt(l));
+}
 
 const header = [
   'style',
@@ -148,23 +135,11 @@ const header = [
   'CPU style / sharp',
   'CPU ratio',
   'renders',
-  `print ${PRINT} px`,
 ];
-const lines = rows.map((r) => [
-  r.style,
-  `${r.ms.toFixed(0)} ms`,
-  `${r.base.toFixed(0)} ms`,
-  `${r.ratio.toFixed(1)}×`,
-  `${r.cpu.toFixed(0)} / ${r.baseCpu.toFixed(0)} ms`,
-  `${(r.cpu / r.baseCpu).toFixed(1)}×`,
-  String(r.renders),
-  `${(r.print / 1000).toFixed(1)} s (${r.printSize})`,
-]);
-const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-console.log(fmt(header));
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const l of lines) console.log(fmt(l));
+printTable(
+  [...header, `print ${PRINT} px`],
+  rows.map((r) => [...cells(r), `${(r.print / 1000).toFixed(1)} s (${r.printSize})`]),
+);
 console.log(
   `load average at the end: ${loadavg()
     .map((l) => l.toFixed(1))
@@ -173,29 +148,7 @@ console.log(
 console.log(
   `\nthe same photo 3 stops underexposed (${(darkPhoto.length / 1e6).toFixed(1)} MB JPEG), through the exposure step:`,
 );
-const darkHeader = [
-  'style',
-  '12 MP → 2048 px median',
-  'sharp only median',
-  'ratio',
-  'CPU style / sharp',
-  'CPU ratio',
-  'renders',
-];
-const darkLines = darkRows.map((r) => [
-  r.style,
-  `${r.ms.toFixed(0)} ms`,
-  `${r.base.toFixed(0)} ms`,
-  `${r.ratio.toFixed(1)}×`,
-  `${r.cpu.toFixed(0)} / ${r.baseCpu.toFixed(0)} ms`,
-  `${(r.cpu / r.baseCpu).toFixed(1)}×`,
-  String(r.renders),
-]);
-const darkWidths = darkHeader.map((h, i) => Math.max(h.length, ...darkLines.map((l) => l[i].length)));
-const darkFmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(darkWidths[i])).join(' | ')} |`;
-console.log(darkFmt(darkHeader));
-console.log(`|${darkWidths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const l of darkLines) console.log(darkFmt(l));
+printTable(header, darkRows.map(cells));
 console.log(
   `load average at the end: ${loadavg()
     .map((l) => l.toFixed(1))
