@@ -54,11 +54,11 @@ async function encode(lin: Float32Array, width: number, height: number, quality 
     .toBuffer();
 }
 
-/**
- * The photo `stops` stops darker in linear light, with sensor noise and a JPEG re-encode, at
- * most `long` px on its long side.
- */
-export async function underexpose(photo: Buffer, stops: number, seed = 1, long = LONG): Promise<Buffer> {
+/** The photo upright on white as raw sRGB bytes, at most `long` px on its long side. */
+export async function rawSrgb(
+  photo: Buffer,
+  long: number,
+): Promise<{ width: number; height: number; data: Uint8Array }> {
   const { data, info } = await sharp(photo, { limitInputPixels: false })
     .rotate()
     .resize(long, long, { fit: 'inside', withoutEnlargement: true })
@@ -66,11 +66,20 @@ export async function underexpose(photo: Buffer, stops: number, seed = 1, long =
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+/**
+ * The photo `stops` stops darker in linear light, with sensor noise and a JPEG re-encode, at
+ * most `long` px on its long side.
+ */
+export async function underexpose(photo: Buffer, stops: number, seed = 1, long = LONG): Promise<Buffer> {
+  const { data, width, height } = await rawSrgb(photo, long);
   const k = Math.pow(2, -stops);
   const lin = new Float32Array(data.length);
   for (let i = 0; i < data.length; i++) lin[i] = srgbToLinear(data[i]) * k;
   addSensorNoise(lin, seed + stops * 7919);
-  return encode(lin, info.width, info.height);
+  return encode(lin, width, height);
 }
 
 type Paint = (x: number, y: number, out: [number, number, number]) => void;

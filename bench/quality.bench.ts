@@ -22,8 +22,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
-import sharp from 'sharp';
-import { nightScenes, underexpose } from './dark-photos.js';
+import { nightScenes, rawSrgb, underexpose } from './dark-photos.js';
 import { closeStylePool, localStyles, renderArtwork } from '../src/server/modules/styles/engines/local/index.js';
 import { analysePhoto } from '../src/server/modules/styles/engines/local/kernels/analysis.js';
 import { downscaleTo } from '../src/server/modules/styles/engines/local/kernels/resample.js';
@@ -66,17 +65,6 @@ const photos = cases.filter(
 );
 const styles = localStyles.filter((s) => only(process.env.QUALITY_STYLES)(s.id));
 
-async function rgb(input: Buffer, long: number) {
-  const { data, info } = await sharp(input)
-    .rotate()
-    .resize(long, long, { fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
-}
-
 console.log(
   `${photos.length} photos × ${styles.length} styles at ${LONG_SIDE} px; load average ${loadavg()[0].toFixed(1)} (2 shared cores)`,
 );
@@ -93,7 +81,7 @@ const header = `${'photo'.padEnd(26)} ${'photo 1-col'.padEnd(11)} ${styles.map((
 for (const photo of photos) {
   const input = await photo.load();
   // The analysis runs on the same working-size photo the styles get (900 px long side).
-  const work = await rgb(input, 900);
+  const work = await rawSrgb(input, 900);
   // CPU time of this thread (the pool is idle between photos): wall time on a shared machine
   // mostly measures the wait for a core.
   const c = process.cpuUsage();
@@ -106,7 +94,7 @@ for (const photo of photos) {
   const cells: string[] = [];
   let photoShare = 0;
   for (const [i, style] of styles.entries()) {
-    const art = await rgb(renders[i].image, Math.max(renders[i].width, renders[i].height));
+    const art = await rawSrgb(renders[i].image, Math.max(renders[i].width, renders[i].height));
     const monochrome = style.id === 'ink-sketch';
     const f = measureArtwork(downscaleTo(art, width, height), photoSmall, analysis.subject, monochrome);
     photoShare = f.photoDominantShare;
