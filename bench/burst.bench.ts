@@ -372,37 +372,15 @@ async function burst(shop: Shop, warmArtworkMs: number | undefined): Promise<voi
         `   (p50 ${(percentile(values, 50) / floor).toFixed(1)}×, p95 ${(percentile(values, 95) / floor).toFixed(1)}× floor)`;
   console.log(`   sharp floor ${floor.toFixed(0)} ms; load average before ${loadBefore}, after ${loadAfter}`);
   console.log(`   burst took ${s(burstMs)}; ${ok.length} visitors finished, ${failed} gave up or failed`);
-  console.log(
-    line(
-      'upload',
-      ok.map((r) => r.uploaded),
-    ),
-  );
-  console.log(
-    line(
-      'artwork',
-      ok.map((r) => r.artwork),
-    ),
-  );
-  console.log(
-    line(
-      'mockups',
-      ok.map((r) => r.grid),
-    ),
-  );
   const bought = ok.flatMap((r) => (r.bought ? [r.bought] : []));
-  console.log(
-    line(
-      'checkout',
-      bought.map((b) => b.checkout),
-    ),
-  );
-  console.log(
-    line(
-      'pay',
-      bought.map((b) => b.pay),
-    ),
-  );
+  const steps: Array<[string, number[]]> = [
+    ['upload', ok.map((r) => r.uploaded)],
+    ['artwork', ok.map((r) => r.artwork)],
+    ['mockups', ok.map((r) => r.grid)],
+    ['checkout', bought.map((b) => b.checkout)],
+    ['pay', bought.map((b) => b.pay)],
+  ];
+  for (const [name, values] of steps) console.log(line(name, values));
   const renders = after.renders - before.renders;
   const prints = after.printFiles - before.printFiles;
   const renderSeconds = after.renderSeconds - before.renderSeconds;
