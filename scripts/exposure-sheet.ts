@@ -15,6 +15,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { localStyles } from '../src/server/modules/styles/engines/local/index.js';
 import { renderLocal } from '../src/server/modules/styles/engines/local/render.js';
 import { nightScenes, underexpose } from '../bench/dark-photos.js';
+import { captioner, fitCell } from './contact-sheet.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,20 +41,8 @@ const rows: Array<{ title: string; input: Buffer }> = [
   { title: 'normal: bird-in-snow', input: photo('bird-in-snow') },
 ];
 
-function escapeXml(s: string): string {
-  return s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
-}
-
-function caption(text: string, width: number): Buffer {
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${label}">` +
-      `<text x="4" y="${label - 6}" font-family="DejaVu Sans, sans-serif" font-size="13" fill="#eee">${escapeXml(text)}</text></svg>`,
-  );
-}
-
-async function fit(image: Buffer | Uint8Array): Promise<Buffer> {
-  return sharp(image).rotate().resize(cell, cell, { fit: 'contain', background: '#1b1b1b' }).png().toBuffer();
-}
+const caption = captioner({ height: label, fontSize: 13, baseline: label - 6 });
+const fit = (image: Buffer | Uint8Array) => fitCell(image, cell);
 
 const columns = 1 + 2 * localStyles.length;
 const width = columns * (cell + pad) + pad;

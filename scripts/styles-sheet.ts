@@ -16,6 +16,7 @@ import {
   localStyles,
   renderArtwork,
 } from '../src/server/modules/styles/engines/local/index.js';
+import { captioner, fitCell } from './contact-sheet.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -44,20 +45,8 @@ const label = 26;
 const pad = 6;
 if (values.save) mkdirSync(values.save, { recursive: true });
 
-function escapeXml(s: string): string {
-  return s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
-}
-
-function caption(text: string, width: number): Buffer {
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${label}">` +
-      `<text x="4" y="${label - 8}" font-family="DejaVu Sans, sans-serif" font-size="15" fill="#eee">${escapeXml(text)}</text></svg>`,
-  );
-}
-
-async function fit(image: Buffer): Promise<Buffer> {
-  return sharp(image).rotate().resize(cell, cell, { fit: 'contain', background: '#1b1b1b' }).png().toBuffer();
-}
+const caption = captioner({ height: label, fontSize: 15, baseline: label - 8 });
+const fit = (image: Buffer | Uint8Array) => fitCell(image, cell);
 
 const columns = styleIds.length + 1;
 const width = columns * (cell + pad) + pad;
