@@ -13,12 +13,11 @@ import { startJobQueue } from '../../jobs/queue.js';
 import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
 import { cameraPhoto, insertPhoto } from '../../testing/fixtures.js';
 import { jobsFor, waitFor } from '../../testing/fixtures/jobs.js';
-import { checkoutBody, createArtwork, sellableProducts } from '../../testing/fixtures/orders.js';
+import { buyArtwork, createArtwork } from '../../testing/fixtures/orders.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 const TOKEN = 'pf-print-files-token';
 const PUBLIC_URL = 'https://shop.example.com';
-const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
 
 let printful: FakePrintful;
 beforeAll(async () => {
@@ -33,30 +32,6 @@ const env = () => ({
   PRINTFUL_BASE_URL: printful.url,
   ALLOW_TEST_PAYMENTS: 'true',
 });
-
-/** Checks out one line of `transformationId` and pays it with the test card; returns the order id. */
-async function buy(shop: TestApp, transformationId: string): Promise<string> {
-  // The first product that the artwork prints sharp on (checkout refuses a photo too small for it).
-  let created: { client_secret?: string; order_id: string } = { order_id: '' };
-  for (const product of await sellableProducts(shop.context)) {
-    created = (
-      await shop.app.inject({
-        method: 'POST',
-        url: '/api/checkout',
-        payload: checkoutBody([{ product, transformationId }]),
-      })
-    ).json();
-    if (created.client_secret) break;
-  }
-  expect(created.client_secret, JSON.stringify(created)).toBeDefined();
-  const paid = await shop.app.inject({
-    method: 'POST',
-    url: '/api/payments/test/confirm',
-    payload: { client_secret: created.client_secret, card },
-  });
-  expect(paid.json().status).toBe('succeeded');
-  return created.order_id;
-}
 
 const orderOf = async (shop: TestApp, id: string) =>
   (await shop.context.db.select().from(orders).where(eq(orders.id, id)))[0];
@@ -106,7 +81,7 @@ describe('five artworks, one bought', () => {
     const rows = await shop.context.db.select().from(image_transformations);
     expect(rows.filter((row) => row.print_file_path !== null)).toEqual([]);
 
-    const orderId = await buy(shop, ids[2]);
+    const orderId = await buyArtwork(shop, ids[2]);
     const order = await waitFor(
       () => orderOf(shop, orderId),
       (row) => row.provider_order_id !== null,
@@ -146,7 +121,7 @@ describe('a crash between the paid transition and the print file', () => {
 
   it('still ends with one print file and one submission', async () => {
     const { transformationId } = await createArtwork(shop.context, { printFile: false });
-    const orderId = await buy(shop, transformationId);
+    const orderId = await buyArtwork(shop, transformationId);
     const [line] = await linesOf(shop, orderId);
     // As a process killed while rendering leaves it: the print-file job active, half a file written.
     await shop.context.db.execute(sql`
