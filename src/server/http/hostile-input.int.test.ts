@@ -14,7 +14,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { registeredRoutes } from './route-registry.js';
-import { createAccount, multipart, SAME_ORIGIN, signInCookie } from '../testing/admin-session.js';
+import { multipart, SAME_ORIGIN, signInOwner } from '../testing/admin-session.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { checkoutBody, createArtwork, sellableProducts, smallJpeg, TEST_ADDRESS } from '../testing/fixtures/orders.js';
 import { createLogger } from '../logger.js';
@@ -51,8 +51,7 @@ beforeAll(async () => {
     },
     logStream,
   });
-  await createAccount(shop.context, 'owner@example.com', 'owner-password-1', 'admin');
-  adminCookie = await signInCookie(shop.app, 'owner@example.com', 'owner-password-1');
+  adminCookie = await signInOwner(shop);
 });
 afterAll(async () => shop?.close());
 
@@ -245,8 +244,7 @@ describe('issue 32, finding 2: a payment for an order the owner cancelled is giv
       },
       logStream,
     });
-    await createAccount(stripeShop.context, 'owner@example.com', 'owner-password-1', 'admin');
-    ownerCookie = await signInCookie(stripeShop.app, 'owner@example.com', 'owner-password-1');
+    ownerCookie = await signInOwner(stripeShop);
   });
   afterAll(async () => {
     await stripeShop?.close();

@@ -34,6 +34,12 @@ export async function signInCookie(
   return `${SESSION_COOKIE}=${cookie.value}`;
 }
 
+/** Makes the shop owner's admin account and signs it in; answers the Cookie header of its session. */
+export async function signInOwner({ app, context }: { app: FastifyInstance; context: AppContext }): Promise<string> {
+  await createAccount(context, 'owner@example.com', 'owner-password-1', 'admin');
+  return signInCookie(app, 'owner@example.com', 'owner-password-1');
+}
+
 export interface FilePart {
   name: string;
   fileName: string;

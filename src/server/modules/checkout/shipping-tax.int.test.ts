@@ -5,7 +5,7 @@ import { SHIPPING_MESSAGES } from '../../../domain/shipping-quote.js';
 import { shippingTypeOf, STANDARD_RATES } from '../../../domain/shipping.js';
 import { lineTax } from '../../../domain/tax.js';
 import { order_refunds, orders, settings as settings_table } from '../../db/schema.js';
-import { createAccount, SAME_ORIGIN, signInCookie } from '../../testing/admin-session.js';
+import { SAME_ORIGIN, signInOwner } from '../../testing/admin-session.js';
 import { startFakePrintful, FAKE_SHIPPING_RATES, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
 import { startFakeStripe, type FakeStripe } from '../../testing/fakes/fake-stripe.js';
 import { makePrintFiles } from '../../testing/fixtures/jobs.js';
@@ -60,8 +60,7 @@ describe('offline: the built-in rate table and the owner’s tax rules', () => {
     products = await sellableProducts(shop.context);
     mug = products.find((product) => shippingTypeOf(product) === 'mug')!;
     poster = products.find((product) => shippingTypeOf(product) === 'poster')!;
-    await createAccount(shop.context, 'owner@example.com', 'owner-password-1', 'admin');
-    cookie = await signInCookie(shop.app, 'owner@example.com', 'owner-password-1');
+    cookie = await signInOwner(shop);
   });
   afterAll(async () => shop?.close());
 
@@ -371,8 +370,7 @@ describe('with Stripe: the PaymentIntent is for the whole total, and Stripe Tax 
     });
     ({ transformationId } = await createArtwork(shop.context));
     [product] = await sellableProducts(shop.context);
-    await createAccount(shop.context, 'owner@example.com', 'owner-password-1', 'admin');
-    cookie = await signInCookie(shop.app, 'owner@example.com', 'owner-password-1');
+    cookie = await signInOwner(shop);
   });
   afterAll(async () => {
     await shop?.close();

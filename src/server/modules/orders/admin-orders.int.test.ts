@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { email_messages, order_events, order_refunds, orders } from '../../db/schema.js';
-import { createAccount, SAME_ORIGIN, signInCookie } from '../../testing/admin-session.js';
+import { SAME_ORIGIN, signInOwner } from '../../testing/admin-session.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { jobsFor, makePrintFiles } from '../../testing/fixtures/jobs.js';
 import {
@@ -24,8 +24,7 @@ let mockupUrl: string;
 
 beforeAll(async () => {
   shop = await createTestApp();
-  await createAccount(shop.context, 'owner@example.com', 'owner-password-1', 'admin');
-  cookie = await signInCookie(shop.app, 'owner@example.com', 'owner-password-1');
+  cookie = await signInOwner(shop);
   transformationId = (await createArtwork(shop.context)).transformationId;
   [product] = await sellableProducts(shop.context);
   mockupUrl = await addMockup(shop.context, transformationId, product.printful_variant_id!);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { order_refunds, orders } from '../../db/schema.js';
-import { createAccount, SAME_ORIGIN, signInCookie } from '../../testing/admin-session.js';
+import { SAME_ORIGIN, signInOwner } from '../../testing/admin-session.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
 import { startFakeStripe, type FakeStripe } from '../../testing/fakes/fake-stripe.js';
@@ -36,8 +36,7 @@ beforeAll(async () => {
       PRINTFUL_WEBHOOK_SECRET: 'pf-hook-secret',
     },
   });
-  await createAccount(shop.context, 'owner@example.com', 'owner-password-1', 'admin');
-  cookie = await signInCookie(shop.app, 'owner@example.com', 'owner-password-1');
+  cookie = await signInOwner(shop);
   transformationId = (await createArtwork(shop.context)).transformationId;
   [product] = await sellableProducts(shop.context);
 });
