@@ -236,10 +236,7 @@ describe('issue 32, finding 2: a payment for an order the owner cancelled is giv
     stripeFake = await startFakeStripe();
     stripeShop = await createTestApp({
       env: {
-        STRIPE_SECRET_KEY: 'sk_test_local',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET_STRIPE,
-        STRIPE_API_BASE: stripeFake.url,
+        ...stripeFake.env(WEBHOOK_SECRET_STRIPE),
         LOG_LEVEL: 'info',
       },
       logStream,

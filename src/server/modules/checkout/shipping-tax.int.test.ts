@@ -361,12 +361,7 @@ describe('with Stripe: the PaymentIntent is for the whole total, and Stripe Tax 
   beforeAll(async () => {
     stripe = await startFakeStripe();
     shop = await createTestApp({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_local',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-        STRIPE_WEBHOOK_SECRET: 'whsec_x',
-        STRIPE_API_BASE: stripe.url,
-      },
+      env: stripe.env('whsec_x'),
     });
     ({ transformationId } = await createArtwork(shop.context));
     [product] = await sellableProducts(shop.context);

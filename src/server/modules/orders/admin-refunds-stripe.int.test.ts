@@ -26,10 +26,7 @@ beforeAll(async () => {
   printfulFake = await startFakePrintful({ token: PRINTFUL_TOKEN, storeId: '77' });
   shop = await createTestApp({
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_local',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripeFake.url,
+      ...stripeFake.env(WEBHOOK_SECRET),
       PRINTFUL_API_KEY: PRINTFUL_TOKEN,
       PRINTFUL_STORE_ID: '77',
       PRINTFUL_BASE_URL: printfulFake.url,

@@ -45,6 +45,8 @@ export interface FakeRefund {
 
 export interface FakeStripe {
   url: string;
+  /** The shop's settings that send its Stripe calls here, signing webhooks with `webhookSecret`. */
+  env(webhookSecret: string): Record<string, string>;
   requests: FakeStripeRequest[];
   paymentIntents: Map<string, FakePaymentIntent>;
   refunds: FakeRefund[];
@@ -328,6 +330,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   return {
     url: `http://127.0.0.1:${port}`,
+    env: (webhookSecret) => ({
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+    }),
     requests,
     paymentIntents,
     refunds,
