@@ -182,6 +182,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
       response.end(JSON.stringify(body));
     };
+    const noSuchIntent = (id: string) =>
+      send(404, {
+        error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` },
+      });
     if (!request.headers.authorization?.startsWith('Bearer sk_')) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
@@ -222,13 +226,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(200, idempotentRefunds.get(idempotencyKey));
       const intent = paymentIntents.get(String(params.payment_intent));
       if (!intent) {
-        return send(404, {
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: `No such payment_intent: '${String(params.payment_intent)}'`,
-          },
-        });
+        return noSuchIntent(String(params.payment_intent));
       }
       if (intent.status !== 'succeeded') {
         return send(400, {
@@ -271,13 +269,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (request.method === 'POST' && cancel) {
       const intent = paymentIntents.get(cancel[1]);
       if (!intent) {
-        return send(404, {
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: `No such payment_intent: '${cancel[1]}'`,
-          },
-        });
+        return noSuchIntent(cancel[1]);
       }
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
         return send(400, {
@@ -301,13 +293,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (request.method === 'GET' && retrieve) {
       const intent = paymentIntents.get(retrieve[1]);
       if (!intent) {
-        return send(404, {
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: `No such payment_intent: '${retrieve[1]}'`,
-          },
-        });
+        return noSuchIntent(retrieve[1]);
       }
       return send(200, intent);
     }
