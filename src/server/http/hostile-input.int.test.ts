@@ -58,11 +58,16 @@ afterAll(async () => shop?.close());
 const send = (options: InjectOptions) =>
   shop.app.inject({ ...options, headers: { origin: SAME_ORIGIN, cookie: adminCookie, ...options.headers } });
 
+/** One line of a fresh artwork on the first product on sale, as checkoutBody takes it. */
+async function freshLine(target: TestApp = shop) {
+  const { transformationId } = await createArtwork(target.context);
+  const [product] = await sellableProducts(target.context);
+  return [{ product: product!, transformationId }];
+}
+
 describe('a NUL byte or another control character in any field is refused with 400 naming the field', () => {
   it('in the checkout form: the customer name, an address line, the e-mail', async () => {
-    const artwork = await createArtwork(shop.context);
-    const [product] = await sellableProducts(shop.context);
-    const line = [{ product, transformationId: artwork.transformationId }];
+    const line = await freshLine();
     for (const [override, field] of [
       [{ shippingAddress: { ...TEST_ADDRESS, name: 'Ada\u0000 Lovelace' } }, 'shippingAddress.name'],
       [{ shippingAddress: { ...TEST_ADDRESS, line1: '1 Harbour\u0000 Road' } }, 'shippingAddress.line1'],
@@ -252,12 +257,10 @@ describe('issue 32, finding 2: a payment for an order the owner cancelled is giv
     stripeShop.app.inject({ ...options, headers: { origin: SAME_ORIGIN, cookie: ownerCookie, ...options.headers } });
 
   async function placeOrder(): Promise<{ orderId: string; paymentIntentId: string; total: number }> {
-    const artwork = await createArtwork(stripeShop.context);
-    const [product] = await sellableProducts(stripeShop.context);
     const placed = await stripeShop.app.inject({
       method: 'POST',
       url: '/api/checkout',
-      payload: checkoutBody([{ product: product!, transformationId: artwork.transformationId }]),
+      payload: checkoutBody(await freshLine(stripeShop)),
     });
     expect(placed.statusCode, placed.body).toBe(200);
     const [order] = await stripeShop.context.db.select().from(orders).where(eq(orders.id, placed.json().order_id));
@@ -353,12 +356,10 @@ describe('issue 32, finding 2: a payment for an order the owner cancelled is giv
   });
 
   it('the test provider gives back a card charged as the order was cancelled, once', async () => {
-    const artwork = await createArtwork(shop.context);
-    const [product] = await sellableProducts(shop.context);
     const placed = await send({
       method: 'POST',
       url: '/api/checkout',
-      payload: checkoutBody([{ product: product!, transformationId: artwork.transformationId }]),
+      payload: checkoutBody(await freshLine()),
     });
     const [read] = await shop.context.db.select().from(orders).where(eq(orders.id, placed.json().order_id));
     // The card form's confirmation read the order pending; the owner cancels before it is applied.
@@ -386,12 +387,10 @@ describe('issue 32, finding 2: a payment for an order the owner cancelled is giv
 
 describe('issue 32, finding 7: a declined card leaves a trace the owner sees, and the order can still be paid', () => {
   it("records 'payment failed' with the decline reason; the list, the Failed filter and the stats show it; paying later works", async () => {
-    const artwork = await createArtwork(shop.context);
-    const [product] = await sellableProducts(shop.context);
     const placed = await send({
       method: 'POST',
       url: '/api/checkout',
-      payload: checkoutBody([{ product: product!, transformationId: artwork.transformationId }], {
+      payload: checkoutBody(await freshLine(), {
         customerEmail: 'declined.card@example.com',
       }),
     });
@@ -527,9 +526,7 @@ describe('issue 32, finding 5: a body no client sends is a 400, never a 500', ()
 
 describe('issue 32, finding 6: single-line fields hold one line, and e-mail addresses keep to RFC 5321', () => {
   it('refuses CR or LF inside a name or an address line', async () => {
-    const artwork = await createArtwork(shop.context);
-    const [product] = await sellableProducts(shop.context);
-    const line = [{ product: product!, transformationId: artwork.transformationId }];
+    const line = await freshLine();
     for (const [override, message] of [
       [{ shippingAddress: { ...TEST_ADDRESS, name: 'Ada\r\nBcc: everyone@example.com' } }, ONE_LINE_MESSAGES.name],
       [{ billingAddress: { ...TEST_ADDRESS, line1: '1 Harbour\nRoad' } }, ONE_LINE_MESSAGES.line1],
@@ -542,9 +539,7 @@ describe('issue 32, finding 6: single-line fields hold one line, and e-mail addr
   });
 
   it('refuses a local part over 64 characters and an address over 254, and takes one of exactly 64', async () => {
-    const artwork = await createArtwork(shop.context);
-    const [product] = await sellableProducts(shop.context);
-    const line = [{ product: product!, transformationId: artwork.transformationId }];
+    const line = await freshLine();
     // 261 characters, each label within DNS's 63.
     const domain = `${['d', 'e', 'f', 'g'].map((letter) => letter.repeat(63)).join('.')}.com`;
     for (const email of [`${'a'.repeat(10_000)}@example.com`, `${'a'.repeat(65)}@example.com`, `a@${domain}`]) {
