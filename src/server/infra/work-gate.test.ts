@@ -17,35 +17,43 @@ function job(log: string[], name: string) {
   };
 }
 
+/** A job handed to the gate as a visitor's work; `done` settles when the gate has run it. */
+function interactive(gate: WorkGate, log: string[], name: string) {
+  const work = job(log, name);
+  return { finish: work.finish, done: gate.interactiveWork(work.run) };
+}
+
+/** A job handed to the gate as work nobody watches; `done` settles when the gate has run it. */
+function deferred(gate: WorkGate, log: string[], name: string, options?: { first?: boolean }) {
+  const work = job(log, name);
+  return { finish: work.finish, done: gate.deferredWork(work.run, options) };
+}
+
 describe('the work gate', () => {
   it('runs interactive work at once, beside deferred work already running', async () => {
     const gate = new WorkGate({ deferredSlots: 1, quietMs: 20, maxWaitMs: 60_000 });
     const log: string[] = [];
-    const print = job(log, 'print 1');
-    const printing = gate.deferredWork(print.run);
+    const print = deferred(gate, log, 'print 1');
     await sleep(5);
-    const preview = job(log, 'preview');
-    const previewing = gate.interactiveWork(preview.run);
+    const preview = interactive(gate, log, 'preview');
     await sleep(5);
     expect(log).toEqual(['print 1', 'preview']);
     print.finish();
     preview.finish();
-    await Promise.all([printing, previewing]);
+    await Promise.all([print.done, preview.done]);
   });
 
   it('starts no deferred work while a visitor waits, then one at a time in the order queued', async () => {
     const gate = new WorkGate({ deferredSlots: 1, quietMs: 200, maxWaitMs: 60_000 });
     const log: string[] = [];
-    const preview = job(log, 'preview');
-    const previewing = gate.interactiveWork(preview.run);
-    const prints = [1, 2, 3].map((n) => job(log, `print ${n}`));
-    const printing = prints.map((print) => gate.deferredWork(print.run));
+    const preview = interactive(gate, log, 'preview');
+    const prints = [1, 2, 3].map((n) => deferred(gate, log, `print ${n}`));
     await sleep(60);
     expect(log).toEqual(['preview']);
     expect(gate.load).toEqual({ interactive: 1, deferredRunning: 0, deferredWaiting: 3 });
 
     preview.finish();
-    await previewing;
+    await preview.done;
     // Not at once: a visitor's next render is usually a moment away.
     await sleep(20);
     expect(log).toEqual(['preview']);
@@ -56,46 +64,41 @@ describe('the work gate', () => {
     expect(log).toEqual(['preview', 'print 1', 'print 2']);
     prints[1]!.finish();
     prints[2]!.finish();
-    await Promise.all(printing);
+    await Promise.all(prints.map((print) => print.done));
     expect(log).toEqual(['preview', 'print 1', 'print 2', 'print 3']);
   });
 
   it('lets deferred work through after its longest wait, however busy the process stays', async () => {
     const gate = new WorkGate({ deferredSlots: 1, quietMs: 20, maxWaitMs: 50 });
     const log: string[] = [];
-    const preview = job(log, 'preview');
-    const previewing = gate.interactiveWork(preview.run);
-    const print = job(log, 'print');
-    const printing = gate.deferredWork(print.run);
+    const preview = interactive(gate, log, 'preview');
+    const print = deferred(gate, log, 'print');
     await sleep(20);
     expect(log).toEqual(['preview']);
     await sleep(60);
     expect(log).toEqual(['preview', 'print']);
     print.finish();
     preview.finish();
-    await Promise.all([printing, previewing]);
+    await Promise.all([print.done, preview.done]);
   });
 
   it('puts work asked to go first at the head of the deferred line', async () => {
     const gate = new WorkGate({ deferredSlots: 1, quietMs: 10, maxWaitMs: 60_000 });
     const log: string[] = [];
-    const preview = job(log, 'preview');
-    const previewing = gate.interactiveWork(preview.run);
-    const prints = [1, 2].map((n) => job(log, `print ${n}`));
-    const printing = prints.map((print) => gate.deferredWork(print.run));
-    const warmUp = job(log, 'warm-up');
-    const warming = gate.deferredWork(warmUp.run, { first: true });
+    const preview = interactive(gate, log, 'preview');
+    const prints = [1, 2].map((n) => deferred(gate, log, `print ${n}`));
+    const warmUp = deferred(gate, log, 'warm-up', { first: true });
     preview.finish();
-    await previewing;
+    await preview.done;
     await sleep(60);
     expect(log).toEqual(['preview', 'warm-up']);
     warmUp.finish();
-    await warming;
+    await warmUp.done;
     await sleep(10);
     expect(log).toEqual(['preview', 'warm-up', 'print 1']);
     prints[0]!.finish();
     prints[1]!.finish();
-    await Promise.all(printing);
+    await Promise.all(prints.map((print) => print.done));
     expect(log).toEqual(['preview', 'warm-up', 'print 1', 'print 2']);
   });
 
@@ -105,12 +108,11 @@ describe('the work gate', () => {
     // A render queued a moment ago, picked up after the ask.
     const after = gate.afterInteractive(5_000).then(() => log.push('templates'));
     await sleep(20);
-    const preview = job(log, 'preview');
-    const previewing = gate.interactiveWork(preview.run);
+    const preview = interactive(gate, log, 'preview');
     await sleep(20);
     expect(log).toEqual(['preview']);
     preview.finish();
-    await previewing;
+    await preview.done;
     await after;
     expect(log).toEqual(['preview', 'templates']);
     // None comes: it resolves once the wait for one is over.
