@@ -194,13 +194,35 @@ export const popArt: LocalStyleEngine = {
   },
 };
 
+/** The prints of one ink from dark to light (black, ink under black dots, flat ink, … paper). */
+function ladder(ink: readonly number[]): Treatment[] {
+  return [
+    { base: INK.black, dot: INK.black, dots: false },
+    { base: ink, dot: INK.black, dots: true },
+    { base: ink, dot: ink, dots: false },
+    { base: ink, dot: INK.paper, dots: true },
+    { base: INK.paper, dot: ink, dots: true },
+    { base: INK.paper, dot: INK.paper, dots: false },
+  ];
+}
+
+/** The rung of `ladder` a cluster of OKLab lightness `L` prints at by itself. */
+function rungFor(L: number): number {
+  return L < 0.36 ? 0 : L < 0.45 ? 1 : L < 0.6 ? 2 : L < 0.72 ? 3 : L < 0.84 ? 4 : 5;
+}
+
+function sameTreatment(p: Treatment, q: Treatment): boolean {
+  return p.base === q.base && p.dot === q.dot && p.dots === q.dots;
+}
+
 /**
  * Inks for the clusters. Black is kept for the darkest clusters only while they cover at most
  * 40 % of the picture (a dark photo would otherwise print as a black rectangle); the rest of the
  * darks print in their hue's ink. Clusters that would print alike and together cover much of the
- * picture are told apart: the lighter ones print as dots on paper.
+ * picture are told apart by steps of one ink's ladder, in their own lightness order: a lighter
+ * cluster never prints darker than a darker one, nor much lighter than itself.
  */
-function printTreatments(plain: Float32Array, k: number, labels: Uint8Array, attempt: number): Treatment[] {
+export function printTreatments(plain: Float32Array, k: number, labels: Uint8Array, attempt: number): Treatment[] {
   const share = new Float64Array(k);
   for (let i = 0; i < labels.length; i++) share[labels[i]]++;
   for (let c = 0; c < k; c++) share[c] /= labels.length;
@@ -222,14 +244,30 @@ function printTreatments(plain: Float32Array, k: number, labels: Uint8Array, att
   for (const members of groups.values()) {
     const total = members.reduce((a, c) => a + share[c], 0);
     if (members.length < 2 || total <= 0.4) continue;
-    // Darkest keeps its print; the lighter ones alternate between dots of the same ink on paper
-    // and paper dots on the ink, so they stay in the same colour family but read apart.
+    // Darkest keeps its print; the lighter ones climb the ink's ladder, each a rung above the
+    // one before but never far above its own lightness: a dark cluster told apart from a darker
+    // one stays dark (a night's houses must not print lighter than the lamps' glow).
     const first = treatments[members[0]];
     const ink = first.base === INK.paper ? INK.sky : first.base === INK.black ? INK.blue : first.base;
-    members.slice(1).forEach((c, i) => {
-      treatments[c] =
-        i % 2 === 0 ? { base: INK.paper, dot: ink, dots: true } : { base: ink, dot: INK.paper, dots: true };
-    });
+    const prints = ladder(ink);
+    let rung = Math.max(
+      0,
+      prints.findIndex((t) => sameTreatment(t, first)),
+    );
+    if (!sameTreatment(prints[rung], first)) rung = rungFor(plain[members[0] * 3]);
+    if (rung === prints.length - 1) {
+      // All paper, with no rung above: the darker ones step down instead, as far as their own
+      // lightness allows, and the lightest keeps the paper.
+      for (const c of members.slice(0, -1).reverse()) {
+        rung = Math.min(rung, Math.max(rung - 1, rungFor(plain[c * 3]) - 1));
+        treatments[c] = prints[rung];
+      }
+      continue;
+    }
+    for (const c of members.slice(1)) {
+      rung = Math.max(rung, Math.min(rung + 1, rungFor(plain[c * 3]) + 1));
+      treatments[c] = prints[rung];
+    }
   }
   return treatments;
 }
