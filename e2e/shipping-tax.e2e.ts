@@ -58,8 +58,12 @@ async function sumsOf(page: Page, testId: string): Promise<Record<string, string
 async function toShippingStep(page: Page, email: string, address: Address, quantity = 1): Promise<void> {
   await page.goto(`${shop.url}/transform?${new URLSearchParams({ image: imageId, artwork: artworkId })}`);
   const mug = page.getByTestId('product-card').filter({ hasText: MUG });
+  const add = mug.getByRole('button', { name: new RegExp(`Add ${MUG} to cart`) });
   for (let added = 0; added < quantity; added += 1) {
-    await mug.getByRole('button', { name: new RegExp(`Add ${MUG} to cart`) }).click({ timeout: 90_000 });
+    await add.click({ timeout: 90_000 });
+    // The button counts what the cart holds: the next click waits until this one has landed
+    // (on a loaded machine a second click during the re-render was lost).
+    await add.filter({ hasText: `Add (${added + 1})` }).waitFor();
   }
   await checkoutToShippingStep(page, email, address);
   await page.getByTestId('shipping-option').first().waitFor({ timeout: 30_000 });
