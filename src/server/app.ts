@@ -36,7 +36,7 @@ import { orderRoutes } from './modules/orders/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { imageRoutes } from './modules/images/index.js';
 import { LocalStorage, LOCAL_FILES_ROUTE, isPublicKey } from './infra/storage/index.js';
-import { mockupRoutes } from './modules/mockups/index.js';
+import { mockupRoutes, warmMockupTemplatesAfterArtwork } from './modules/mockups/index.js';
 import { styleRoutes } from './modules/styles/index.js';
 import { transformationRoutes } from './modules/transformations/index.js';
 
@@ -171,7 +171,7 @@ export async function buildApp(context: AppContext, options: { webRoot?: string 
     await emailRoutes(api, context);
     await fulfilmentRoutes(api, context);
     await imageRoutes(api, context);
-    await transformationRoutes(api, context);
+    await transformationRoutes(api, context, { artworkStarted: () => warmMockupTemplatesAfterArtwork(context) });
     await mockupRoutes(api, context);
     await analyticsRoutes(api, context);
     await localBackupRoutes(api, context);

@@ -1,4 +1,4 @@
-export { warmMockupTemplates } from './templates.js';
+export { warmMockupTemplatesAfterArtwork } from './templates.js';
 export { printfileSizeOf, renderPrintfulMockups } from './printful-mockups.js';
 export { queueMissingProductImages, renderCatalogImages, renderStoreProductImage } from './product-images.js';
 export { mockupRoutes } from './routes.js';

@@ -23,7 +23,15 @@ const QUEUE_REFRESH_MS = 2_000;
 /** Open progress streams one address may hold: a visitor needs one per artwork being made. */
 export const EVENT_STREAMS_PER_ADDRESS = 10;
 
-export async function transformationRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+/**
+ * `artworkStarted` is what the shop does besides once a visitor has started an artwork (app.ts
+ * warms the mockup templates): the work of other modules, which this one does not import.
+ */
+export async function transformationRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  { artworkStarted = () => {} }: { artworkStarted?: () => void } = {},
+): Promise<void> {
   const watcher = new ChangeWatcher(context);
   const streamsByAddress = new Map<string, number>();
   app.addHook('onClose', async () => watcher.close());
@@ -32,6 +40,7 @@ export async function transformationRoutes(app: FastifyInstance, context: AppCon
     { schema: describeRoute('Starts turning a photo into an artwork in a style', { body: startTransformationSchema }) },
     async (request, reply) => {
       const row = await startTransformation(context, startTransformationSchema.parse(request.body));
+      artworkStarted();
       // editToken: the uploader's proof for PATCH …/email; nobody else ever sees it.
       const editToken = await transformationEditToken(context, row.id);
       return reply.status(202).send({ success: true, transformationId: row.id, status: row.status, editToken });

@@ -32,7 +32,6 @@ import {
   renderJpegRenditions,
   type LaidOutPrintFile,
 } from '../images/index.js';
-import { warmMockupTemplates } from '../mockups/index.js';
 import { readShopSettings } from '../shop-settings/index.js';
 import { engineFor, findStyle, StyleEngineError } from '../styles/index.js';
 import {
@@ -87,14 +86,6 @@ export async function startTransformation(
   context.jobs.wake('transformation.render');
   // Print files and the like wait for it from now, not from when a slot picks it up.
   workGate.expectInteractive();
-  // The visitor will want mockups in a moment: build the renderer's product templates now,
-  // rather than holding them in memory while the shop sits idle. Not beside the artwork in a
-  // process that renders it: drawn beside it after a fresh start, they took half the cores
-  // from the first artwork; they follow it, while the visitor looks at their artwork.
-  const artworkMade = context.config.runWorkers ? workGate.afterInteractive(1_000) : Promise.resolve();
-  artworkMade
-    .then(() => warmMockupTemplates(context))
-    .catch((error) => context.log.warn({ err: error }, 'mockup warm-up failed'));
   return row;
 }
 
