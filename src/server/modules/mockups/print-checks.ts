@@ -7,7 +7,7 @@ import { findBuiltinVariant } from '../../../domain/builtin-catalog.js';
 import { printCheckOf, type ArtFit, type PrintCheck } from '../../../domain/placement.js';
 import { isLocalStyleId, paintsAtPrintSize } from '../../../domain/styles.js';
 import type { Database } from '../../db/client.js';
-import { findPrintSourceRow } from './repository.js';
+import { findTransformationWithSources } from '../transformations/index.js';
 
 export interface PrintSource {
   /** The finished artwork's size: its aspect decides the placement. */
@@ -19,8 +19,8 @@ export interface PrintSource {
 
 /** What an artwork's print files are made from; undefined while it is not finished. */
 export async function printSourceOf(db: Database, transformationId: string): Promise<PrintSource | undefined> {
-  const row = await findPrintSourceRow(db, transformationId);
-  const { transformation, image, engine } = row ?? {};
+  const { transformation, image, style } = (await findTransformationWithSources(db, transformationId)) ?? {};
+  const engine = style?.engine;
   if (!transformation?.width || !transformation.height || !image) return undefined;
   const art = { width: transformation.width, height: transformation.height };
   const local = engine ? isLocalStyleId(engine) : false;

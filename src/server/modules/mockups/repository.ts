@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { image_transformations, images, mockups, physical_items, styles } from '../../db/schema.js';
+import { image_transformations, mockups, physical_items } from '../../db/schema.js';
 
 export type MockupRow = typeof mockups.$inferSelect;
 
@@ -16,17 +16,6 @@ export async function saveMockups(db: Database, rows: Array<typeof mockups.$infe
   if (rows.length === 0) return;
   // Two requests may render the same views at once; the first set stored wins.
   await db.insert(mockups).values(rows).onConflictDoNothing();
-}
-
-/** An artwork with its photo and its style's engine: what its print files are made from. */
-export async function findPrintSourceRow(db: Database, transformationId: string) {
-  const [row] = await db
-    .select({ transformation: image_transformations, image: images, engine: styles.engine })
-    .from(image_transformations)
-    .innerJoin(images, eq(images.id, image_transformations.image_id))
-    .leftJoin(styles, eq(styles.id, image_transformations.style_id))
-    .where(eq(image_transformations.id, transformationId));
-  return row;
 }
 
 /** Whether the artwork has Printful's mockups of this variant. */

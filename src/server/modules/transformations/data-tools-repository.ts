@@ -24,6 +24,7 @@ import { UNKNOWN_STYLE_FILTER, type TransformationFilters } from '../../../domai
 import type { Database, Transaction } from '../../db/client.js';
 import { hasRow } from '../../db/has-row.js';
 import { image_transformations, images, mockups, order_items, orders, styles } from '../../db/schema.js';
+import { findTransformationWithSources } from './repository.js';
 
 // ---------------------------------------------------------------- the event streams' watcher
 
@@ -238,13 +239,8 @@ export async function listFeedPage(
 }
 
 export async function findFeedRow(db: Database, id: string): Promise<FeedRow | undefined> {
-  const [row] = await db
-    .select({ transformation: image_transformations, image: images, styleName: styles.name })
-    .from(image_transformations)
-    .innerJoin(images, eq(images.id, image_transformations.image_id))
-    .leftJoin(styles, eq(styles.id, image_transformations.style_id))
-    .where(eq(image_transformations.id, id));
-  return row;
+  const row = await findTransformationWithSources(db, id);
+  return row && { transformation: row.transformation, image: row.image, styleName: row.style?.name ?? null };
 }
 
 /** The gallery switches of these artworks. */

@@ -6,6 +6,7 @@ export {
   type HomepageChange,
   insertExampleTransformation,
 } from './homepage-examples.js';
+export { findTransformationWithSources } from './repository.js';
 export { transformationRoutes } from './routes.js';
 export {
   renderPrintFile,
