@@ -16,6 +16,8 @@ export interface RouteSpec<Params, Query, Body> {
   body?: ZodType<Body>;
   /** Answers `cache-control: no-store`, set before the input is read so errors carry it too. */
   noStore?: boolean;
+  /** The answer's status when not 200: 201 for what was created, 204 for no body (the result is dropped). */
+  status?: 201 | 204;
 }
 
 export interface RouteInput<Params, Query, Body> {
@@ -48,7 +50,10 @@ function addRoute<Result, Params = undefined, Query = undefined, Body = undefine
       const params = spec.params?.parse(request.params) as Params;
       const query = spec.querystring?.parse(request.query ?? {}) as Query;
       const body = spec.body?.parse(request.body ?? {}) as Body;
-      return handler({ params, query, body, request, reply });
+      const result = await handler({ params, query, body, request, reply });
+      if (spec.status === 204) return reply.status(204).send();
+      if (spec.status) reply.status(spec.status);
+      return result;
     },
   });
 }

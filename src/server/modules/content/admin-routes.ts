@@ -75,19 +75,13 @@ export async function adminContentRoutes(admin: FastifyInstance, context: AppCon
 
   routes.put(
     '/content/examples/:id/homepage',
-    { summary: 'Shows or hides a pair on Home', params: idParams, body: homepageFlagSchema },
-    async ({ params, body, reply }) => {
-      await setHomepageExample(context, params.id, body);
-      return reply.status(204).send();
-    },
+    { summary: 'Shows or hides a pair on Home', params: idParams, body: homepageFlagSchema, status: 204 },
+    ({ params, body }) => setHomepageExample(context, params.id, body),
   );
 
   routes.delete(
     '/content/examples/:id',
-    { summary: 'Deletes an example pair', params: idParams },
-    async ({ params, reply }) => {
-      await deleteExample(context, params.id);
-      return reply.status(204).send();
-    },
+    { summary: 'Deletes an example pair', params: idParams, status: 204 },
+    ({ params }) => deleteExample(context, params.id),
   );
 }

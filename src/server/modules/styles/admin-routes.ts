@@ -28,8 +28,8 @@ export async function adminStyleRoutes(admin: FastifyInstance, context: AppConte
 
   routes.get('/styles', { summary: 'Every style with its engine and state' }, () => listStylesForAdmin(context));
 
-  routes.post('/styles', { summary: 'Adds a style', body: styleInputSchema }, async ({ body, reply }) =>
-    reply.status(201).send(await createStyle(context, body)),
+  routes.post('/styles', { summary: 'Adds a style', body: styleInputSchema, status: 201 }, ({ body }) =>
+    createStyle(context, body),
   );
 
   routes.put(
@@ -44,10 +44,9 @@ export async function adminStyleRoutes(admin: FastifyInstance, context: AppConte
     ({ params, body }) => setStyleActive(context, params.id, body.is_active),
   );
 
-  routes.delete('/styles/:id', { summary: 'Deletes a style', params: idParams }, async ({ params, reply }) => {
-    await deleteStyle(context, params.id);
-    return reply.status(204).send();
-  });
+  routes.delete('/styles/:id', { summary: 'Deletes a style', params: idParams, status: 204 }, ({ params }) =>
+    deleteStyle(context, params.id),
+  );
 
   admin.post(
     '/styles/previews',

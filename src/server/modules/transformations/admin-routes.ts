@@ -37,11 +37,8 @@ export async function adminTransformationRoutes(admin: FastifyInstance, context:
 
   routes.delete(
     '/transformations/:id',
-    { summary: 'Deletes an artwork and its files, unless an order needs it', params: idParams },
-    async ({ params, reply }) => {
-      await deleteTransformation(context, params.id);
-      return reply.status(204).send();
-    },
+    { summary: 'Deletes an artwork and its files, unless an order needs it', params: idParams, status: 204 },
+    ({ params }) => deleteTransformation(context, params.id),
   );
 
   routes.post('/transformations/bulk', { summary: 'One action on many artworks', body: bulkSchema }, ({ body }) =>
