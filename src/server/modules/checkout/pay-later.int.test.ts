@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { orders } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { checkoutBody, createArtwork, sellableProducts, type SellableProduct } from '../../testing/fixtures/orders.js';
+import type { TestApp } from '../../testing/test-app.js';
+import { checkoutBody, type SellableProduct } from '../../testing/fixtures/orders.js';
+import { openShopWithArtwork } from '../../testing/fixtures/shop.js';
 
 let shop: TestApp;
 let product: SellableProduct;
 let transformationId: string;
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  transformationId = (await createArtwork(shop.context)).transformationId;
-  [product] = await sellableProducts(shop.context);
+  ({ shop, transformationId, product } = await openShopWithArtwork());
 });
 afterAll(async () => shop?.close());
 

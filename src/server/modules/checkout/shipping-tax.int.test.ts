@@ -9,14 +9,9 @@ import { SAME_ORIGIN, signInOwner } from '../../testing/admin-session.js';
 import { startFakePrintful, FAKE_SHIPPING_RATES, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
 import { startFakeStripe, type FakeStripe } from '../../testing/fakes/fake-stripe.js';
 import { makePrintFiles } from '../../testing/fixtures/jobs.js';
-import {
-  checkoutBody,
-  createArtwork,
-  sellableProducts,
-  TEST_ADDRESS,
-  type SellableProduct,
-} from '../../testing/fixtures/orders.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { checkoutBody, TEST_ADDRESS, type SellableProduct } from '../../testing/fixtures/orders.js';
+import { openShopWithArtwork } from '../../testing/fixtures/shop.js';
+import type { TestApp } from '../../testing/test-app.js';
 import { submitFulfilment } from '../fulfilment/index.js';
 
 const BRUSSELS = { ...TEST_ADDRESS, city: 'Brussels', state: '', postalCode: '1000', country: 'BE' };
@@ -55,9 +50,7 @@ describe('offline: the built-in rate table and the owner’s tax rules', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    shop = await createTestApp();
-    transformationId = (await createArtwork(shop.context)).transformationId;
-    products = await sellableProducts(shop.context);
+    ({ shop, transformationId, products } = await openShopWithArtwork());
     mug = products.find((product) => shippingTypeOf(product) === 'mug')!;
     poster = products.find((product) => shippingTypeOf(product) === 'poster')!;
     cookie = await signInOwner(shop);
@@ -289,7 +282,7 @@ describe('with Printful live: its shipping rates, and the table when it fails', 
 
   beforeAll(async () => {
     printful = await startFakePrintful({ token: TOKEN, storeId: '9' });
-    shop = await createTestApp({
+    ({ shop, transformationId, product } = await openShopWithArtwork({
       env: {
         PUBLIC_URL: 'https://shop.example.com',
         PRINTFUL_API_KEY: TOKEN,
@@ -297,9 +290,7 @@ describe('with Printful live: its shipping rates, and the table when it fails', 
         PRINTFUL_BASE_URL: printful.url,
         ALLOW_TEST_PAYMENTS: 'true',
       },
-    });
-    ({ transformationId } = await createArtwork(shop.context, { printFile: true }));
-    [product] = await sellableProducts(shop.context);
+    }));
   });
   afterAll(async () => {
     await shop?.close();
@@ -360,11 +351,7 @@ describe('with Stripe: the PaymentIntent is for the whole total, and Stripe Tax 
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    shop = await createTestApp({
-      env: stripe.env('whsec_x'),
-    });
-    ({ transformationId } = await createArtwork(shop.context));
-    [product] = await sellableProducts(shop.context);
+    ({ shop, transformationId, product } = await openShopWithArtwork({ env: stripe.env('whsec_x') }));
     cookie = await signInOwner(shop);
   });
   afterAll(async () => {

@@ -2,16 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { email_messages, order_events, order_refunds, orders } from '../../db/schema.js';
 import { SAME_ORIGIN, signInOwner } from '../../testing/admin-session.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { TestApp } from '../../testing/test-app.js';
 import { jobsFor, makePrintFiles } from '../../testing/fixtures/jobs.js';
-import {
-  addMockup,
-  checkoutBody,
-  createArtwork,
-  sellableProducts,
-  TEST_ADDRESS,
-  type SellableProduct,
-} from '../../testing/fixtures/orders.js';
+import { addMockup, checkoutBody, TEST_ADDRESS, type SellableProduct } from '../../testing/fixtures/orders.js';
+import { openShopWithArtwork } from '../../testing/fixtures/shop.js';
 import { submitFulfilment } from '../fulfilment/service.js';
 import { createJobHandlers } from '../../job-wiring.js';
 import { sendShippedNotice } from '../email/service.js';
@@ -23,10 +17,8 @@ let transformationId: string;
 let mockupUrl: string;
 
 beforeAll(async () => {
-  shop = await createTestApp();
+  ({ shop, transformationId, product } = await openShopWithArtwork());
   cookie = await signInOwner(shop);
-  transformationId = (await createArtwork(shop.context)).transformationId;
-  [product] = await sellableProducts(shop.context);
   mockupUrl = await addMockup(shop.context, transformationId, product.printful_variant_id!);
 });
 afterAll(async () => shop?.close());

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { order_refunds, orders } from '../../db/schema.js';
 import { SAME_ORIGIN, signInOwner } from '../../testing/admin-session.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { TestApp } from '../../testing/test-app.js';
 import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
 import { startFakeStripe, type FakeStripe } from '../../testing/fakes/fake-stripe.js';
-import { checkoutBody, createArtwork, sellableProducts, type SellableProduct } from '../../testing/fixtures/orders.js';
+import { checkoutBody, type SellableProduct } from '../../testing/fixtures/orders.js';
+import { openShopWithArtwork } from '../../testing/fixtures/shop.js';
 import { submitFulfilment } from '../fulfilment/service.js';
 import { makePrintFiles } from '../../testing/fixtures/jobs.js';
 
@@ -24,7 +25,7 @@ const stripe = new Stripe('sk_test_local');
 beforeAll(async () => {
   stripeFake = await startFakeStripe();
   printfulFake = await startFakePrintful({ token: PRINTFUL_TOKEN, storeId: '77' });
-  shop = await createTestApp({
+  ({ shop, transformationId, product } = await openShopWithArtwork({
     env: {
       ...stripeFake.env(WEBHOOK_SECRET),
       PRINTFUL_API_KEY: PRINTFUL_TOKEN,
@@ -32,10 +33,8 @@ beforeAll(async () => {
       PRINTFUL_BASE_URL: printfulFake.url,
       PRINTFUL_WEBHOOK_SECRET: 'pf-hook-secret',
     },
-  });
+  }));
   cookie = await signInOwner(shop);
-  transformationId = (await createArtwork(shop.context)).transformationId;
-  [product] = await sellableProducts(shop.context);
 });
 afterAll(async () => {
   await shop?.close();

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { email_messages, orders, payment_events } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { TestApp } from '../../testing/test-app.js';
 import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
 import { startFakeStripe, type FakeStripe } from '../../testing/fakes/fake-stripe.js';
-import { checkoutBody, createArtwork, sellableProducts, type SellableProduct } from '../../testing/fixtures/orders.js';
+import { checkoutBody, type SellableProduct } from '../../testing/fixtures/orders.js';
+import { openShopWithArtwork } from '../../testing/fixtures/shop.js';
 import { jobsFor, waitFor } from '../../testing/fixtures/jobs.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_wanderer';
@@ -21,7 +22,7 @@ const stripe = new Stripe('sk_test_local');
 beforeAll(async () => {
   stripeFake = await startFakeStripe();
   printfulFake = await startFakePrintful({ token: PRINTFUL_TOKEN, storeId: '77' });
-  shop = await createTestApp({
+  ({ shop, transformationId, product } = await openShopWithArtwork({
     workers: true,
     env: {
       ...stripeFake.env(WEBHOOK_SECRET),
@@ -30,9 +31,7 @@ beforeAll(async () => {
       PRINTFUL_BASE_URL: printfulFake.url,
       PRINTFUL_WEBHOOK_SECRET: 'pf-hook-secret',
     },
-  });
-  transformationId = (await createArtwork(shop.context)).transformationId;
-  [product] = await sellableProducts(shop.context);
+  }));
 });
 afterAll(async () => {
   await shop?.close();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, payment_events } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { checkoutBody, createArtwork, sellableProducts, type SellableProduct } from '../../testing/fixtures/orders.js';
+import type { TestApp } from '../../testing/test-app.js';
+import { checkoutBody, type SellableProduct } from '../../testing/fixtures/orders.js';
+import { openShopWithArtwork } from '../../testing/fixtures/shop.js';
 import { jobsFor } from '../../testing/fixtures/jobs.js';
 
 let shop: TestApp;
@@ -10,9 +11,7 @@ let product: SellableProduct;
 let transformationId: string;
 
 beforeAll(async () => {
-  shop = await createTestApp();
-  transformationId = (await createArtwork(shop.context)).transformationId;
-  [product] = await sellableProducts(shop.context);
+  ({ shop, transformationId, product } = await openShopWithArtwork());
 });
 afterAll(async () => shop?.close());
 
