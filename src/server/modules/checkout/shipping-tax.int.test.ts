@@ -285,9 +285,7 @@ describe('with Printful live: its shipping rates, and the table when it fails', 
     ({ shop, transformationId, product } = await openShopWithArtwork({
       env: {
         PUBLIC_URL: 'https://shop.example.com',
-        PRINTFUL_API_KEY: TOKEN,
-        PRINTFUL_STORE_ID: '9',
-        PRINTFUL_BASE_URL: printful.url,
+        ...printful.env(),
         ALLOW_TEST_PAYMENTS: 'true',
       },
     }));

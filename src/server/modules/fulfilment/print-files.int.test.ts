@@ -27,9 +27,7 @@ afterAll(async () => printful?.close());
 
 const env = () => ({
   PUBLIC_URL,
-  PRINTFUL_API_KEY: TOKEN,
-  PRINTFUL_STORE_ID: '42',
-  PRINTFUL_BASE_URL: printful.url,
+  ...printful.env(),
   ALLOW_TEST_PAYMENTS: 'true',
 });
 

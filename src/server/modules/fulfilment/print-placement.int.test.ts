@@ -39,9 +39,7 @@ beforeAll(async () => {
     workers: true,
     env: {
       PUBLIC_URL: 'https://shop.example.com',
-      PRINTFUL_API_KEY: TOKEN,
-      PRINTFUL_STORE_ID: '42',
-      PRINTFUL_BASE_URL: printful.url,
+      ...printful.env(),
       ALLOW_TEST_PAYMENTS: 'true',
     },
   });

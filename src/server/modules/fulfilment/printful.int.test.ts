@@ -22,9 +22,7 @@ beforeAll(async () => {
   shop = await createTestApp({
     env: {
       PUBLIC_URL,
-      PRINTFUL_API_KEY: TOKEN,
-      PRINTFUL_STORE_ID: '42',
-      PRINTFUL_BASE_URL: printful.url,
+      ...printful.env(),
       PRINTFUL_WEBHOOK_SECRET: HOOK,
       // These tests pay with the test card for real (fake) Printful orders.
       ALLOW_TEST_PAYMENTS: 'true',

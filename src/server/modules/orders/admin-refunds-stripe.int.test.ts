@@ -28,9 +28,7 @@ beforeAll(async () => {
   ({ shop, transformationId, product } = await openShopWithArtwork({
     env: {
       ...stripeFake.env(WEBHOOK_SECRET),
-      PRINTFUL_API_KEY: PRINTFUL_TOKEN,
-      PRINTFUL_STORE_ID: '77',
-      PRINTFUL_BASE_URL: printfulFake.url,
+      ...printfulFake.env(),
       PRINTFUL_WEBHOOK_SECRET: 'pf-hook-secret',
     },
   }));

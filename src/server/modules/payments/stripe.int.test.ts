@@ -26,9 +26,7 @@ beforeAll(async () => {
     workers: true,
     env: {
       ...stripeFake.env(WEBHOOK_SECRET),
-      PRINTFUL_API_KEY: PRINTFUL_TOKEN,
-      PRINTFUL_STORE_ID: '77',
-      PRINTFUL_BASE_URL: printfulFake.url,
+      ...printfulFake.env(),
       PRINTFUL_WEBHOOK_SECRET: 'pf-hook-secret',
     },
   }));

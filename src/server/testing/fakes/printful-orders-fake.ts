@@ -45,6 +45,8 @@ export interface FakePrintfulCall {
 
 export interface FakePrintful {
   url: string;
+  /** The shop's settings that send its Printful calls here, with the token and store it expects. */
+  env(): Record<string, string>;
   calls: FakePrintfulCall[];
   orders: Map<string, FakePrintfulOrder>;
   /** The next `times` calls matching method and path prefix answer this status. */
@@ -248,6 +250,11 @@ export async function startFakePrintful(options: { token: string; storeId?: stri
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    env: () => ({
+      PRINTFUL_API_KEY: options.token,
+      ...(options.storeId ? { PRINTFUL_STORE_ID: options.storeId } : {}),
+      PRINTFUL_BASE_URL: `http://127.0.0.1:${port}`,
+    }),
     calls,
     orders,
     failNext(match, status, { times = 1, retryAfter, applyFirst = false } = {}) {
