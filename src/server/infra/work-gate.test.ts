@@ -29,6 +29,12 @@ function deferred(gate: WorkGate, log: string[], name: string, options?: { first
   return { finish: work.finish, done: gate.deferredWork(work.run, options) };
 }
 
+/** Lets these jobs end, and waits until the gate has run them. */
+async function finishAll(...jobs: Array<{ finish: () => void; done: Promise<unknown> }>) {
+  for (const work of jobs) work.finish();
+  await Promise.all(jobs.map((work) => work.done));
+}
+
 describe('the work gate', () => {
   it('runs interactive work at once, beside deferred work already running', async () => {
     const gate = new WorkGate({ deferredSlots: 1, quietMs: 20, maxWaitMs: 60_000 });
@@ -38,9 +44,7 @@ describe('the work gate', () => {
     const preview = interactive(gate, log, 'preview');
     await sleep(5);
     expect(log).toEqual(['print 1', 'preview']);
-    print.finish();
-    preview.finish();
-    await Promise.all([print.done, preview.done]);
+    await finishAll(print, preview);
   });
 
   it('starts no deferred work while a visitor waits, then one at a time in the order queued', async () => {
@@ -52,8 +56,7 @@ describe('the work gate', () => {
     expect(log).toEqual(['preview']);
     expect(gate.load).toEqual({ interactive: 1, deferredRunning: 0, deferredWaiting: 3 });
 
-    preview.finish();
-    await preview.done;
+    await finishAll(preview);
     // Not at once: a visitor's next render is usually a moment away.
     await sleep(20);
     expect(log).toEqual(['preview']);
@@ -62,9 +65,7 @@ describe('the work gate', () => {
     prints[0]!.finish();
     await sleep(10);
     expect(log).toEqual(['preview', 'print 1', 'print 2']);
-    prints[1]!.finish();
-    prints[2]!.finish();
-    await Promise.all(prints.map((print) => print.done));
+    await finishAll(...prints);
     expect(log).toEqual(['preview', 'print 1', 'print 2', 'print 3']);
   });
 
@@ -77,9 +78,7 @@ describe('the work gate', () => {
     expect(log).toEqual(['preview']);
     await sleep(60);
     expect(log).toEqual(['preview', 'print']);
-    print.finish();
-    preview.finish();
-    await Promise.all([print.done, preview.done]);
+    await finishAll(print, preview);
   });
 
   it('puts work asked to go first at the head of the deferred line', async () => {
@@ -88,17 +87,13 @@ describe('the work gate', () => {
     const preview = interactive(gate, log, 'preview');
     const prints = [1, 2].map((n) => deferred(gate, log, `print ${n}`));
     const warmUp = deferred(gate, log, 'warm-up', { first: true });
-    preview.finish();
-    await preview.done;
+    await finishAll(preview);
     await sleep(60);
     expect(log).toEqual(['preview', 'warm-up']);
-    warmUp.finish();
-    await warmUp.done;
+    await finishAll(warmUp);
     await sleep(10);
     expect(log).toEqual(['preview', 'warm-up', 'print 1']);
-    prints[0]!.finish();
-    prints[1]!.finish();
-    await Promise.all(prints.map((print) => print.done));
+    await finishAll(...prints);
     expect(log).toEqual(['preview', 'warm-up', 'print 1', 'print 2']);
   });
 
@@ -111,8 +106,7 @@ describe('the work gate', () => {
     const preview = interactive(gate, log, 'preview');
     await sleep(20);
     expect(log).toEqual(['preview']);
-    preview.finish();
-    await preview.done;
+    await finishAll(preview);
     await after;
     expect(log).toEqual(['preview', 'templates']);
     // None comes: it resolves once the wait for one is over.
