@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShippingTaxSettings, ShippingTaxSettingsUpdate } from '@/domain/shipping-quote';
 import { apiFetch } from '@/web/lib/api-client';
+import { useSettingsSave } from './settings-save';
 
 /** `GET /api/admin/settings/shipping-tax`: threshold, adjustment, tax rules and the Stripe Tax switch. */
 export const shippingTaxSettingsQuery = queryOptions({
@@ -13,14 +14,10 @@ export function useShippingTaxSettings() {
 }
 
 export function useSaveShippingTaxSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (update: ShippingTaxSettingsUpdate) =>
-      apiFetch<ShippingTaxSettings>('/api/admin/settings/shipping-tax', { method: 'PUT', json: update }),
-    onSuccess: (settings) => {
-      queryClient.setQueryData(shippingTaxSettingsQuery.queryKey, settings);
-      // Quotes made before the change are stale.
-      void queryClient.invalidateQueries({ queryKey: ['checkout', 'quote'] });
-    },
-  });
+  // Quotes made before the change are stale.
+  return useSettingsSave<ShippingTaxSettings, ShippingTaxSettingsUpdate>(
+    '/api/admin/settings/shipping-tax',
+    shippingTaxSettingsQuery.queryKey,
+    [['checkout', 'quote']],
+  );
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShopSettings, ShopSettingsUpdate } from '@/domain/admin-settings';
 import { apiFetch } from '@/web/lib/api-client';
+import { useSettingsSave } from './settings-save';
 
 export const shopSettingsQuery = queryOptions({
   queryKey: ['admin', 'settings', 'shop'],
@@ -12,14 +13,8 @@ export function useShopSettings() {
 }
 
 export function useSaveShopSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (update: ShopSettingsUpdate) =>
-      apiFetch<ShopSettings>('/api/admin/settings/shop', { method: 'PUT', json: update }),
-    onSuccess: (settings) => {
-      queryClient.setQueryData(shopSettingsQuery.queryKey, settings);
-      // The storefront's switch starts where the owner said, in this browser at once.
-      void queryClient.invalidateQueries({ queryKey: ['site'] });
-    },
-  });
+  // The storefront's switch starts where the owner said, in this browser at once.
+  return useSettingsSave<ShopSettings, ShopSettingsUpdate>('/api/admin/settings/shop', shopSettingsQuery.queryKey, [
+    ['site'],
+  ]);
 }
