@@ -1,15 +1,12 @@
 /** Settings › Backups: what the admin reads and sends, and its words. */
 import { z } from 'zod';
+import { wholeNumber } from './whole-number.js';
 
 export const BACKUP_KEEP_DEFAULT = 7;
 export const BACKUP_KEEP_MAX = 365;
 
 export const backupSettingsSchema = z.object({
-  keep: z
-    .number({ error: 'Keep between 1 and 365 backups.' })
-    .int('Keep between 1 and 365 backups.')
-    .min(1, 'Keep between 1 and 365 backups.')
-    .max(BACKUP_KEEP_MAX, 'Keep between 1 and 365 backups.'),
+  keep: wholeNumber(1, BACKUP_KEEP_MAX, 'Keep between 1 and 365 backups.'),
 });
 export type BackupSettings = z.infer<typeof backupSettingsSchema>;
 

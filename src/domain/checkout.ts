@@ -9,6 +9,7 @@ import { emailAddress, INVALID_EMAIL_MESSAGE } from './email-address.js';
 import { ADDRESS_MESSAGES, addressProblems, isKnownCountry, normalizePostalCode } from './address';
 import { ART_FITS, PLACEMENT_TEXT, type ArtFit } from './placement';
 import { shippingMethodSchema, type ShippingQuote } from './shipping-quote';
+import { wholeNumber } from './whole-number.js';
 
 export const DEFAULT_COUNTRY = 'US';
 /** Largest quantity of one line. */
@@ -290,11 +291,7 @@ export const checkoutItemSchema = z.object({
   productId: z.uuid({ error: CHECKOUT_MESSAGES.productUnavailable }),
   productName: z.string().max(300).optional(),
   printfulVariantId: z.number().int().nullish(),
-  quantity: z
-    .number({ error: CHECKOUT_MESSAGES.quantity })
-    .int({ error: CHECKOUT_MESSAGES.quantity })
-    .min(1, { error: CHECKOUT_MESSAGES.quantity })
-    .max(MAX_QUANTITY, { error: CHECKOUT_MESSAGES.quantity }),
+  quantity: wholeNumber(1, MAX_QUANTITY, CHECKOUT_MESSAGES.quantity),
   /** Cents. Ignored: the price is our catalog's. */
   unitPrice: z.number().optional(),
   artworkUrl: z.string().max(2000).nullish(),

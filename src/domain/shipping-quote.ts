@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MAX_PAYMENT_CENTS } from './money.js';
 import type { ShippingOption } from './shipping.js';
 import { DEFAULT_TAX_RULES, taxRulesSchema, type OrderAmounts, type TaxRule } from './tax.js';
+import { wholeNumber } from './whole-number.js';
 
 export interface ShippingTaxSettings {
   /** Cents; null: no free shipping. */
@@ -32,17 +33,8 @@ export const SHIPPING_SETTINGS_MESSAGES = {
 } as const;
 
 export const shippingTaxSettingsSchema = z.object({
-  freeShippingThresholdCents: z
-    .number({ error: SHIPPING_SETTINGS_MESSAGES.threshold })
-    .int({ error: SHIPPING_SETTINGS_MESSAGES.threshold })
-    .min(1, { error: SHIPPING_SETTINGS_MESSAGES.threshold })
-    .max(MAX_PAYMENT_CENTS, { error: SHIPPING_SETTINGS_MESSAGES.threshold })
-    .nullable(),
-  shippingAdjustmentCents: z
-    .number({ error: SHIPPING_SETTINGS_MESSAGES.adjustment })
-    .int({ error: SHIPPING_SETTINGS_MESSAGES.adjustment })
-    .min(-10_000, { error: SHIPPING_SETTINGS_MESSAGES.adjustment })
-    .max(10_000, { error: SHIPPING_SETTINGS_MESSAGES.adjustment }),
+  freeShippingThresholdCents: wholeNumber(1, MAX_PAYMENT_CENTS, SHIPPING_SETTINGS_MESSAGES.threshold).nullable(),
+  shippingAdjustmentCents: wholeNumber(-10_000, 10_000, SHIPPING_SETTINGS_MESSAGES.adjustment),
   taxRules: taxRulesSchema,
   stripeTaxEnabled: z.boolean(),
 });
