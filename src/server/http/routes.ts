@@ -16,8 +16,11 @@ export interface RouteSpec<Params, Query, Body> {
   body?: ZodType<Body>;
   /** Answers `cache-control: no-store`, set before the input is read so errors carry it too. */
   noStore?: boolean;
-  /** The answer's status when not 200: 201 for what was created, 204 for no body (the result is dropped). */
-  status?: 201 | 204;
+  /**
+   * The answer's status when not 200: 201 for what was created, 202 for work that goes on
+   * after the answer, 204 for no body (the result is dropped).
+   */
+  status?: 201 | 202 | 204;
 }
 
 export interface RouteInput<Params, Query, Body> {

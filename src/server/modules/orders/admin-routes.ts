@@ -67,8 +67,9 @@ export async function adminOrderRoutes(admin: FastifyInstance, context: AppConte
     {
       summary: 'Queues the fulfilment submission again, once (paid, not accepted for production)',
       params: orderIdParams,
+      status: 202,
     },
-    async ({ params, reply }) => reply.status(202).send(await retryFulfilmentForAdmin(context, params.id)),
+    ({ params }) => retryFulfilmentForAdmin(context, params.id),
   );
 
   routes.post(
