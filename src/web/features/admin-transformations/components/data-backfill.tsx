@@ -10,6 +10,7 @@ import {
   type MatchType,
 } from '@/domain/admin-transformations';
 import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
+import { ProblemAlert } from '@/web/components/problem-alert';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -56,16 +57,10 @@ export function DataBackfill() {
             </Button>
           </div>
           {analyze.isError && (
-            <Alert variant="destructive">
-              <AlertTitle>{BACKFILL_MESSAGES.analysisFailed}</AlertTitle>
-              <AlertDescription>{analyze.error.message}</AlertDescription>
-            </Alert>
+            <ProblemAlert title={BACKFILL_MESSAGES.analysisFailed}>{analyze.error.message}</ProblemAlert>
           )}
           {backfill.isError && (
-            <Alert variant="destructive">
-              <AlertTitle>{BACKFILL_MESSAGES.backfillFailed}</AlertTitle>
-              <AlertDescription>{backfill.error.message}</AlertDescription>
-            </Alert>
+            <ProblemAlert title={BACKFILL_MESSAGES.backfillFailed}>{backfill.error.message}</ProblemAlert>
           )}
           {analysis && (
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5" data-testid="backfill-summary">

@@ -11,7 +11,7 @@ import {
   type BackupListItem,
 } from '@/domain/backups';
 import { SETTINGS_MESSAGES } from '@/domain/admin-settings';
-import { Alert, AlertDescription, AlertTitle } from '@/web/components/ui/alert';
+import { ProblemAlert } from '@/web/components/problem-alert';
 import { Button } from '@/web/components/ui/button';
 import { SectionCardHeader } from '@/web/components/section-card-header';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -85,18 +85,8 @@ export function BackupsCard() {
           )
         ) : (
           <>
-            {view.unavailable && (
-              <Alert variant="destructive">
-                <AlertTitle>Backups need pg_dump here</AlertTitle>
-                <AlertDescription>{view.unavailable}</AlertDescription>
-              </Alert>
-            )}
-            {view.last_failure && (
-              <Alert variant="destructive">
-                <AlertTitle>{BACKUPS_TEXT.failed}</AlertTitle>
-                <AlertDescription>{view.last_failure.message}</AlertDescription>
-              </Alert>
-            )}
+            {view.unavailable && <ProblemAlert title="Backups need pg_dump here">{view.unavailable}</ProblemAlert>}
+            {view.last_failure && <ProblemAlert title={BACKUPS_TEXT.failed}>{view.last_failure.message}</ProblemAlert>}
             <div className="flex flex-wrap items-end justify-between gap-4">
               <div className="flex flex-col gap-1 text-sm">
                 <p className="font-medium">{scheduleLabel(view.interval_hours, view.database)}</p>
