@@ -19,14 +19,17 @@ const order = {
   shipping_country: 'BE',
 } as unknown as typeof orders.$inferSelect;
 
+/** The shop the e-mail is sent from. */
+const options = {
+  siteName: 'Wanderer',
+  publicUrl: 'https://shop.example',
+  supportEmail: 'help@shop.example',
+  pixelUrl: 'https://shop.example/api/email/open/x.gif',
+};
+
 describe('the confirmation e-mail', () => {
   it("writes a Belgian address as Belgium does, with the country's name: not 'Leuven, 3000 / BE'", () => {
-    const mail = renderOrderConfirmation(order, [], {
-      siteName: 'Wanderer',
-      publicUrl: 'https://shop.example',
-      supportEmail: 'help@shop.example',
-      pixelUrl: 'https://shop.example/api/email/open/x.gif',
-    });
+    const mail = renderOrderConfirmation(order, [], options);
     expect(mail.text).toContain(['Jan Peeters', 'Bondgenotenlaan 12', 'Bus 3', '3000 Leuven', 'Belgium'].join('\n'));
     expect(mail.html).toContain('Jan Peeters<br>Bondgenotenlaan 12<br>Bus 3<br>3000 Leuven<br>Belgium');
     expect(mail.text).not.toMatch(/Leuven, 3000|\nBE\n/);
@@ -34,13 +37,6 @@ describe('the confirmation e-mail', () => {
 });
 
 describe('the confirmation e-mail shows items, shipping, tax and total (issue 33)', () => {
-  const options = {
-    siteName: 'Wanderer',
-    publicUrl: 'https://shop.example',
-    supportEmail: 'help@shop.example',
-    pixelUrl: 'https://shop.example/api/email/open/x.gif',
-  };
-
   it('a Belgian order: VAT included, the shipping option named', () => {
     const mail = renderOrderConfirmation(
       {
