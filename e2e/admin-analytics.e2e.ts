@@ -9,13 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, screenshot } from './support/browser';
 import { ROOT } from './support/server';
 import { placeOrder } from './support/storefront';
-import { shootBoth, signInAsAdmin } from './support/admin';
+import { ADMIN, ADMIN_ENV, shootBoth, signInAsAdmin } from './support/admin';
 import { useShop } from './support/use-shop';
 
-const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
-
 const { shop, browser } = useShop({
-  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
+  env: { ...ADMIN_ENV, FULFILMENT_SIMULATION_SECONDS: '3600' },
 });
 let photo: Buffer;
 

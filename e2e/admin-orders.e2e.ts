@@ -12,16 +12,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, MOBILE, screenshot, settleImages } from './support/browser';
 import { ROOT } from './support/server';
 import { placeOrder } from './support/storefront';
-import { shootBoth, toast } from './support/admin';
+import { ADMIN, ADMIN_ENV, shootBoth, toast } from './support/admin';
 import { useShop } from './support/use-shop';
 
-const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const CUSTOMER = 'refund.me@example.com';
 const MUG = 'Classic Mug 11 oz';
 
 // The simulated print provider waits an hour: the order stays paid while it is refunded.
 const { shop, browser } = useShop({
-  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
+  env: { ...ADMIN_ENV, FULFILMENT_SIMULATION_SECONDS: '3600' },
 });
 let photo: Buffer;
 

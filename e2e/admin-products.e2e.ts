@@ -11,15 +11,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, MOBILE, screenshot, settleImages } from './support/browser';
 import { ROOT } from './support/server';
-import { shootBoth, signInAsAdmin, toast } from './support/admin';
+import { ADMIN, ADMIN_ENV, shootBoth, signInAsAdmin, toast } from './support/admin';
 import { useShop } from './support/use-shop';
 
-const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const MUG = 'Classic Mug 11 oz';
 const PILLOW = 'Throw Pillow 18×18″';
 const TOTE = 'Eco Tote Bag 15″×15.75″, Black';
 
-const { shop, browser } = useShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+const { shop, browser } = useShop({ env: ADMIN_ENV });
 let photo: Buffer;
 
 beforeAll(async () => {

@@ -11,11 +11,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { collectPageErrors, DESKTOP, MOBILE, screenshot } from './support/browser';
 import { useShop } from './support/use-shop';
+import { ADMIN, ADMIN_ENV } from './support/admin';
 
-const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const PLAIN = { email: 'traveller@wanderer.test', password: 'a-plain-user-password' };
 
-const { shop, browser } = useShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+const { shop, browser } = useShop({ env: ADMIN_ENV });
 
 /** A JPEG of a simple scene: sky, sun and hills, in the given colours. */
 async function scene(width: number, height: number, sky: string, hill: string): Promise<Buffer> {

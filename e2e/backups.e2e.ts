@@ -11,12 +11,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, collectPageErrors, DESKTOP, MOBILE } from './support/browser';
 import { ROOT, startShop } from './support/server';
-import { shootBoth, signInAsAdmin, toast } from './support/admin';
+import { ADMIN, ADMIN_ENV, shootBoth, signInAsAdmin, toast } from './support/admin';
 import { useShop } from './support/use-shop';
 
-const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
-
-const { shop, browser } = useShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+const { shop, browser } = useShop({ env: ADMIN_ENV });
 let scratch: string;
 
 beforeAll(async () => {

@@ -14,13 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFORMATION_MESSAGES } from '@/domain/admin-transformations';
 import { ADMIN_ORDER_MESSAGES } from '@/domain/orders';
 import { SHOP_SETTINGS_TEXT } from '@/domain/admin-settings';
-import { toast } from './support/admin';
+import { ADMIN, ADMIN_ENV, toast } from './support/admin';
 import { json, makeArtwork, uploadPhoto } from './support/api';
 import { collectPageErrors, screenshot, settleImages } from './support/browser';
 import { seedOrders } from './support/seed-orders';
 import { useShop } from './support/use-shop';
 
-const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const DESKTOP = { width: 1280, height: 900 };
 const TABLET = { width: 768, height: 1024 };
 const WIDTHS = [
@@ -37,7 +36,7 @@ const ERASED = 'erase.me@example.com';
 const POLL = { timeout: 30_000 };
 
 const { shop, browser } = useShop({
-  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
+  env: { ...ADMIN_ENV, FULFILMENT_SIMULATION_SECONDS: '3600' },
 });
 let context: BrowserContext;
 let page: Page;

@@ -9,8 +9,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startPrintfulFake, type PrintfulFake } from '../src/server/testing/fakes/printful-catalog-fake';
 import { collectPageErrors, DESKTOP, MOBILE, screenshot } from './support/browser';
 import { useShop } from './support/use-shop';
+import { ADMIN, ADMIN_ENV } from './support/admin';
 
-const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const BANNER = 'Test mode: no real payments are taken. Pay with the test card 4242 4242 4242 4242.';
 
 let printful: PrintfulFake;
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const { shop, browser } = useShop(() => ({
-  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PRINTFUL_BASE_URL: printful.url },
+  env: { ...ADMIN_ENV, PRINTFUL_BASE_URL: printful.url },
 }));
 
 beforeAll(async () => {

@@ -9,17 +9,16 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, DESKTOP, screenshot, settleImages } from './support/browser';
-import { signInAsAdmin } from './support/admin';
+import { ADMIN, ADMIN_ENV, signInAsAdmin } from './support/admin';
 import { ROOT } from './support/server';
 import { checkoutToShippingStep, chooseShipping, makeArtworkInBrowser, payWith4242 } from './support/storefront';
 import { useShop } from './support/use-shop';
 
-const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const PHONE = { width: 390, height: 844 };
 const POSTER = 'Poster 18×24″';
 
 const { shop, browser } = useShop({
-  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
+  env: { ...ADMIN_ENV, FULFILMENT_SIMULATION_SECONDS: '3600' },
 });
 let photo: Buffer;
 

@@ -11,13 +11,13 @@ import { makeArtwork, uploadPhoto } from './support/api';
 import { collectPageErrors, DESKTOP, screenshot, settleImages } from './support/browser';
 import { type Address, checkoutToShippingStep, chooseShipping, payWith4242 } from './support/storefront';
 import { useShop } from './support/use-shop';
+import { ADMIN, ADMIN_ENV } from './support/admin';
 
-const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const PHONE = { width: 390, height: 844 };
 const MUG = 'Classic Mug 11 oz';
 
 const { shop, browser } = useShop({
-  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, FULFILMENT_SIMULATION_SECONDS: '3600' },
+  env: { ...ADMIN_ENV, FULFILMENT_SIMULATION_SECONDS: '3600' },
 });
 let imageId: string;
 let artworkId: string;

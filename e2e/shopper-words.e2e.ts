@@ -14,8 +14,8 @@ import { checkoutBody } from '../src/server/testing/fixtures/orders';
 import { collectPageErrors, screenshot } from './support/browser';
 import { ROOT } from './support/server';
 import { useShop } from './support/use-shop';
+import { ADMIN, ADMIN_ENV } from './support/admin';
 
-const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
 const WIDTHS = [
   { label: '1280', viewport: { width: 1280, height: 900 } },
   { label: '390', viewport: { width: 390, height: 844 } },
@@ -24,7 +24,7 @@ const WIDTHS = [
 const DISCONTINUED = { variantId: 16586, name: 'Large Mug 20 oz' };
 const FAILING = 'Classic Mug 11 oz';
 
-const { shop, browser } = useShop({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+const { shop, browser } = useShop({ env: ADMIN_ENV });
 let photo: Buffer;
 
 type Product = Parameters<typeof checkoutBody>[0][number]['product'];

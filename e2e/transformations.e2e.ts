@@ -24,8 +24,7 @@ import { image_transformations, images, styles } from '../src/server/db/schema';
 import { LocalStorage } from '../src/server/infra/storage/index';
 import { collectPageErrors, DESKTOP, MOBILE, screenshot } from './support/browser';
 import { useShop } from './support/use-shop';
-
-const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
+import { ADMIN, ADMIN_ENV } from './support/admin';
 
 /** Cards the test acts on: three Watercolour artworks of 10-12 March 2026 (the filter's answer). */
 interface Planted {
@@ -38,7 +37,7 @@ interface Planted {
 // The shop starts on a data folder prepared for it (Chromium starts meanwhile).
 const { shop, browser } = useShop(async () => ({
   dataDir: await prepareShopData(),
-  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  env: ADMIN_ENV,
 }));
 const planted: Planted[] = [];
 

@@ -3,6 +3,10 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DESKTOP, MOBILE, screenshot, settleImages } from './browser';
 
+/** The owner's account in the browser tests' shops: ADMIN_ENV makes it at start. */
+export const ADMIN = { email: 'owner@wanderer.test', password: 'a-strong-owner-password' };
+export const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+
 export async function signInAsAdmin(
   page: Page,
   shopUrl: string,
