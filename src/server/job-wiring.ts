@@ -6,6 +6,7 @@
  * in one table, jobs/flow.ts: a handler whose work has a next step returns its outcome, and
  * `following` queues what the table says.
  */
+import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from './context.js';
 import { afterJob, type JobOutcomes } from './jobs/flow.js';
 import type { JobHandler, JobHandlers, JobPayloads } from './jobs/job-names.js';
@@ -18,10 +19,8 @@ import {
 } from './modules/fulfilment/index.js';
 import { renderCatalogImages, renderPrintfulMockups, renderStoreProductImage } from './modules/mockups/index.js';
 import { workGate } from './infra/work-gate.js';
-import { renderStylePreview, startRenderThread, warmLocalEngines } from './modules/styles/index.js';
+import { renderStylePreview, warmLocalEngines } from './modules/styles/index.js';
 import { renderTransformation, settleStuckRenders } from './modules/transformations/index.js';
-
-export { startRenderThread };
 
 export function createJobHandlers(context: AppContext): JobHandlers {
   /** Runs `work`, then queues what flow.ts says follows its outcome. */
@@ -109,11 +108,11 @@ export function startRecoverySweep(context: AppContext, intervalMs = RECOVERY_IN
  * cost 5.7–9.4 s while cold threads compiled their kernels beside the start-up work. The
  * kept thread starts at once; its warm-up renders go at the head of the deferred lane, ahead
  * of the style previews and product pictures queued at start, and a visitor's render
- * arriving mid-way still goes first.
+ * arriving mid-way still goes first. Called as early in a start as the code is loaded: the
+ * warm-up then runs while the database opens and the shop seeds.
  */
-export function warmRenderEngines(context: AppContext): void {
-  startRenderThread();
+export function warmRenderEngines(log: Logger): void {
   warmLocalEngines((work) => workGate.deferredWork(work, { first: true })).catch((error: unknown) =>
-    context.log.warn({ err: error }, 'render engine warm-up failed'),
+    log.warn({ err: error }, 'render engine warm-up failed'),
   );
 }

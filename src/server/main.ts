@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const [
     { buildApp },
     { closeContext, createContext },
-    { createJobHandlers, startRecoverySweep, startRenderThread, warmRenderEngines },
+    { createJobHandlers, startRecoverySweep, warmRenderEngines },
     { closeAllPools },
     auth,
     backups,
@@ -43,6 +43,9 @@ async function main(): Promise<void> {
     import('./modules/settings/index.js'),
     import('./seed/seed.js'),
   ]);
+  // The render engines warm up while the database opens and the shop seeds: started after
+  // listening, the first visitor's artwork could find the kernels still cold (2–3× a warm one).
+  if (config.runWorkers) warmRenderEngines(log);
   const database = await opening;
   // A release with new migrations backs the shop up first, then migrates in one transaction.
   const upgrade = await backups.upgradeDatabase({ config, database, log });
@@ -87,8 +90,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  // The render thread loads its code while the server starts listening, not as the first artwork starts.
-  if (config.runWorkers) startRenderThread();
   await app.listen({ port: config.port, host: config.host });
   // Answering comes first; the rest of the start-up work needs no visitor to wait for it.
   finishingStart = (async () => {
@@ -111,8 +112,6 @@ async function main(): Promise<void> {
     await seed.queueSeedRenders(context);
     if (stopping) return;
     if (config.runWorkers) {
-      // Before the workers pick the previews and pictures queued above: the warm-up goes first.
-      warmRenderEngines(context);
       await context.jobs.work(createJobHandlers(context));
       // The processes that work jobs also look for work a crash left owed.
       stopRecovery = startRecoverySweep(context);

@@ -10,6 +10,7 @@ import { applyStoredSecrets, watchStoredSecrets } from './modules/settings/index
 
 const config = loadConfig();
 const log = createLogger(config);
+warmRenderEngines(log);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 // The first process of a new release to start upgrades the database, backing it up first.
 await upgradeDatabase({ config, database, log });
@@ -18,7 +19,6 @@ const context = await createContext(config, log, { database });
 await applyStoredSecrets(context);
 const stopWatchingSecrets = watchStoredSecrets(context);
 await context.jobs.work(createJobHandlers(context));
-warmRenderEngines(context);
 const stopRecovery = startRecoverySweep(context);
 log.info(`worker started (database: ${context.database.kind}, storage: ${context.storage.kind})`);
 

@@ -39,8 +39,13 @@ export interface PoolOptions {
 /** A worker-thread pool that starts on its first task and can be closed and used again. */
 export interface LazyPool<Task, Result> {
   run(task: Task, options?: { transferList?: TransferListItem[] }): Promise<Result>;
-  /** Starts a thread now, if none is running, by giving it `idleTask`, a task that does nothing. */
-  start(idleTask: Task): void;
+  /**
+   * Starts a thread now, if none is running, by giving it `idleTask`, a task that does nothing;
+   * resolves once that thread has loaded (at once when one was running), and never rejects.
+   */
+  start(idleTask: Task): Promise<void>;
+  /** Threads running now (loading, working or idle). */
+  readonly threads: number;
   close(): Promise<void>;
 }
 
@@ -62,10 +67,13 @@ export function lazyPool<Task, Result>(name: string, callerUrl: string, options:
       }
       return pool.run(task, runOptions);
     },
-    start(idleTask) {
+    async start(idleTask) {
       if (pool && pool.threads.length > 0) return;
       // Any failure shows again in the task that needs the thread.
-      lazy.run(idleTask).catch(() => {});
+      await lazy.run(idleTask).catch(() => {});
+    },
+    get threads() {
+      return pool?.threads.length ?? 0;
     },
     async close() {
       const current = pool;

@@ -4,4 +4,4 @@ export { engineFor, StyleEngineError } from './engines/index.js';
 export { findStyle } from './repository.js';
 export { queueMissingStylePreviews, renderStylePreview } from './previews.js';
 export { styleRoutes } from './routes.js';
-export { closeStylePool, startRenderThread, warmLocalEngines } from './engines/local/index.js';
+export { closeStylePool, warmLocalEngines } from './engines/local/index.js';

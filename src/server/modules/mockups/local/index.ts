@@ -84,7 +84,7 @@ export interface TemplateOptions {
  */
 export function startLocalMockups(variantIds: readonly number[]): void {
   const kinds = new Set(variantIds.map((variantId) => findBuiltinVariant(variantId)?.product.mockup));
-  for (const kind of kinds) if (kind) laneFor(kind).start({ kind: 'start' });
+  for (const kind of kinds) if (kind) void laneFor(kind).start({ kind: 'start' });
 }
 
 /**

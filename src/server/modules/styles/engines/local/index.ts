@@ -77,13 +77,20 @@ export async function renderArtwork(
   }
 }
 
+/** Render threads running now (the tests' view of the pool). */
+export const renderThreads = (): number => pool.threads;
+
+/** The kept thread's start, once asked for: resolves when it has loaded its code. */
+let threadStarted: Promise<void> | undefined;
+
 /**
- * Starts the kept render thread now, without waiting for it and without rendering: loading its
- * code and starting its helper took a second or more of the first artwork after a start, on
- * cores busy with the rest of the start. Cheap enough to do before the shop listens.
+ * Starts the kept render thread now, without rendering: loading its code and starting its
+ * helper took a second or more of the first artwork after a start, on cores busy with the rest
+ * of the start. Resolves once it has loaded.
  */
-export function startRenderThread(): void {
-  pool.start({ styleId: localStyles[0]!.id, start: true, input: new Uint8Array(0), longSide: 0 });
+export function startRenderThread(): Promise<void> {
+  threadStarted ??= pool.start({ styleId: localStyles[0]!.id, start: true, input: new Uint8Array(0), longSide: 0 });
+  return threadStarted;
 }
 
 /** The small photo the warm-up renders: noise, so that every kernel finds detail to work on. */
@@ -110,10 +117,15 @@ const warmUpPhoto = () =>
 export async function warmLocalEngines(
   step: (work: () => Promise<unknown>) => Promise<unknown> = (work) => work(),
 ): Promise<void> {
-  const input = await warmUpPhoto();
+  // On the kept thread: a render sent while it still loads would start a second thread, and
+  // the warm-up would be split between a thread that stays and one that goes when idle.
+  const [input] = await Promise.all([warmUpPhoto(), startRenderThread()]);
   for (const style of localStyles) {
     await step(() => renderArtwork({ styleId: style.id, input, longSide: WARM_UP_SIDE }));
   }
 }
 
-export const closeStylePool = (): Promise<void> => pool.close();
+export function closeStylePool(): Promise<void> {
+  threadStarted = undefined;
+  return pool.close();
+}

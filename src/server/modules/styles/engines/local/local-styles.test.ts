@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStyleId, closeStylePool, isLocalStyleId, localStyles, renderArtwork } from './index.js';
+import {
+  type LocalStyleId,
+  closeStylePool,
+  isLocalStyleId,
+  localStyles,
+  renderArtwork,
+  renderThreads,
+  startRenderThread,
+  warmLocalEngines,
+} from './index.js';
 
 const PHOTO = new URL('../../../../../../assets/photos/lake-boats-sunset.jpg', import.meta.url);
 const ids = localStyles.map((s) => s.id);
@@ -110,6 +119,17 @@ describe('an artwork is never larger than the photo', () => {
     const art = await renderArtwork({ styleId: 'travel-poster', input: landscape, longSide: 6000 });
     expect([art.width, art.height]).toEqual([900, 600]);
   });
+});
+
+describe('the warm-up', () => {
+  it('renders every style on the one kept thread, started before its first render', async () => {
+    await closeStylePool();
+    // Begun while the thread still loads, as at a shop's start: the renders wait for it
+    // rather than starting a second thread that would go again when idle.
+    void startRenderThread();
+    await warmLocalEngines();
+    expect(renderThreads()).toBe(1);
+  }, 60_000);
 });
 
 function correlation(a: Uint8Array, b: Uint8Array): number {
