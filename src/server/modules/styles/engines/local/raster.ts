@@ -167,12 +167,14 @@ export function oklabToSrgbRange(src: Float32Array, out: Float32Array, from: num
   for (let i = from; i < to; i += 3) oklabToSrgb(src[i], src[i + 1], src[i + 2], out, i);
 }
 
+/** sRGB (gamma encoded, 0..1) → linear light, exactly; the kernels read it from tables. */
+export function srgbToLinear(v: number): number {
+  return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+}
+
 const SRGB_TO_LINEAR = (() => {
   const t = new Float32Array(4096);
-  for (let i = 0; i < 4096; i++) {
-    const v = i / 4095;
-    t[i] = v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-  }
+  for (let i = 0; i < 4096; i++) t[i] = srgbToLinear(i / 4095);
   return t;
 })();
 

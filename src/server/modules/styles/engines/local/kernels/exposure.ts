@@ -17,7 +17,7 @@
  * (shifting hues) and builds a sliding-window histogram per pixel, whose cost grows with the
  * window; the tiled form here is a few passes over the pixels whatever the size.
  */
-import { type Rgb8, type RgbF, dither, linearToSrgb } from '../raster.js';
+import { type Rgb8, type RgbF, dither, linearToSrgb, smoothstep, srgbToLinear as toLinear } from '../raster.js';
 import { gaussianBlurRgb } from './blur.js';
 import { domainTransform } from './domain-transform.js';
 
@@ -52,23 +52,12 @@ const NIGHT_KEY = 0.24;
 /** The style's exposure levels and gamma run after the step, with their lift held to this. */
 export const RECOVERED_MAX_LIFT = 0.85;
 
+/** Linear light of each 8-bit sRGB value. */
 const SRGB_TO_LINEAR = (() => {
   const t = new Float32Array(256);
-  for (let v = 0; v < 256; v++) {
-    const s = v / 255;
-    t[v] = s <= 0.04045 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
-  }
+  for (let v = 0; v < 256; v++) t[v] = toLinear(v / 255);
   return t;
 })();
-
-function toLinear(s: number): number {
-  return s <= 0.04045 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
-}
-
-function smoothstep(e0: number, e1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-}
 
 /**
  * Whether and how the photo is recovered, from its luminance percentiles. `push` (0, 1, 2) is
