@@ -29,10 +29,19 @@ export function collectNow(): void {
   gc();
 }
 
-/** Collects this thread's garbage once it has had no work for a moment (each call restarts the wait). */
-export function collectWhenIdle(): void {
+/**
+ * Work has come: the collection waiting for this thread to fall idle is called off. A render
+ * that began within its wait had a full collection, or its scratch memory released, partway
+ * through: the visitor's next artwork, started a moment after the last, paid for them.
+ */
+export function cancelIdleCollection(): void {
   clearTimeout(timer);
   clearTimeout(scratchTimer);
+}
+
+/** Collects this thread's garbage once it has had no work for a moment (each call restarts the wait). */
+export function collectWhenIdle(): void {
+  cancelIdleCollection();
   timer = setTimeout(gc, QUIET_MS);
   timer.unref();
   scratchTimer = setTimeout(() => {

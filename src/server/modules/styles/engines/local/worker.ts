@@ -3,7 +3,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { type LocalRenderOutput, PREVIEW_LONG_SIDE, renderLocal } from './render.js';
-import { collectWhenIdle } from './idle-gc.js';
+import { cancelIdleCollection, collectWhenIdle } from './idle-gc.js';
 import { collectHelperNow, warmHelper } from './parallel.js';
 import type { LocalStyleId } from './catalogue.js';
 
@@ -22,6 +22,7 @@ warmHelper();
 
 export default async function renderTask(task: RenderTask): Promise<LocalRenderOutput | undefined> {
   if (task.start) return undefined;
+  cancelIdleCollection();
   const { port } = task;
   try {
     return await renderLocal(
