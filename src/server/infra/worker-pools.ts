@@ -41,13 +41,16 @@ export interface LazyPool<Task, Result> {
   run(task: Task, options?: { transferList?: TransferListItem[] }): Promise<Result>;
   /**
    * Starts a thread now, if none is running, by giving it `idleTask`, a task that does nothing;
-   * resolves once that thread has loaded (at once when one was running), and never rejects.
+   * resolves once that thread has loaded (a second call while it loads waits for it too), and
+   * never rejects.
    */
   start(idleTask: Task): Promise<void>;
   /** Threads running now (loading, working or idle). */
   readonly threads: number;
   close(): Promise<void>;
 }
+
+const noop = () => {};
 
 const openPools = new Set<LazyPool<unknown, unknown>>();
 
@@ -57,6 +60,8 @@ const openPools = new Set<LazyPool<unknown, unknown>>();
  */
 export function lazyPool<Task, Result>(name: string, callerUrl: string, options: PoolOptions): LazyPool<Task, Result> {
   let pool: Piscina<Task, Result> | undefined;
+  /** The last start(), until its thread has loaded and after. */
+  let starting: Promise<void> | undefined;
   const lazy: LazyPool<Task, Result> = {
     run(task, runOptions) {
       if (!pool) {
@@ -67,10 +72,10 @@ export function lazyPool<Task, Result>(name: string, callerUrl: string, options:
       }
       return pool.run(task, runOptions);
     },
-    async start(idleTask) {
-      if (pool && pool.threads.length > 0) return;
+    start(idleTask) {
       // Any failure shows again in the task that needs the thread.
-      await lazy.run(idleTask).catch(() => {});
+      if (!pool || pool.threads.length === 0) starting = lazy.run(idleTask).then(noop, noop);
+      return starting ?? Promise.resolve();
     },
     get threads() {
       return pool?.threads.length ?? 0;
@@ -78,6 +83,7 @@ export function lazyPool<Task, Result>(name: string, callerUrl: string, options:
     async close() {
       const current = pool;
       pool = undefined;
+      starting = undefined;
       openPools.delete(lazy as LazyPool<unknown, unknown>);
       await current?.destroy();
     },

@@ -80,17 +80,13 @@ export async function renderArtwork(
 /** Render threads running now (the tests' view of the pool). */
 export const renderThreads = (): number => pool.threads;
 
-/** The kept thread's start, once asked for: resolves when it has loaded its code. */
-let threadStarted: Promise<void> | undefined;
-
 /**
  * Starts the kept render thread now, without rendering: loading its code and starting its
  * helper took a second or more of the first artwork after a start, on cores busy with the rest
  * of the start. Resolves once it has loaded.
  */
 export function startRenderThread(): Promise<void> {
-  threadStarted ??= pool.start({ styleId: localStyles[0]!.id, start: true, input: new Uint8Array(0), longSide: 0 });
-  return threadStarted;
+  return pool.start({ styleId: localStyles[0]!.id, start: true, input: new Uint8Array(0), longSide: 0 });
 }
 
 /** The small photo the warm-up renders: noise, so that every kernel finds detail to work on. */
@@ -125,7 +121,4 @@ export async function warmLocalEngines(
   }
 }
 
-export function closeStylePool(): Promise<void> {
-  threadStarted = undefined;
-  return pool.close();
-}
+export const closeStylePool = (): Promise<void> => pool.close();
