@@ -18,7 +18,7 @@
  * window; the tiled form here is a few passes over the pixels whatever the size.
  */
 import { type Rgb8, type RgbF, dither, linearToSrgb, smoothstep, srgbToLinear as toLinear } from '../raster.js';
-import { gaussianBlurRgb } from './blur.js';
+import { gaussianBlurRgbRows } from './blur.js';
 import { domainTransform } from './domain-transform.js';
 
 export interface ExposureReading {
@@ -159,7 +159,7 @@ export function toneMap(img: Rgb8, plan: ExposurePlan): Rgb8 {
  */
 export async function denoiseLifted(work: RgbF, noise: number, unit: number): Promise<RgbF> {
   if (noise < 0.004) return work;
-  const guide = gaussianBlurRgb(work, Math.max(0.8, 1.2 * unit));
+  const guide = await gaussianBlurRgbRows(work, Math.max(0.8, 1.2 * unit));
   const sigmaR = Math.min(0.3, Math.max(0.04, 5 * noise));
   return domainTransform(work, Math.max(1.5, 3 * unit), sigmaR, 2, guide);
 }
