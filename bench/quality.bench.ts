@@ -96,7 +96,7 @@ for (const photo of photos) {
   for (const [i, style] of styles.entries()) {
     const art = await rawSrgb(renders[i].image, Math.max(renders[i].width, renders[i].height));
     const monochrome = style.id === 'ink-sketch';
-    const f = measureArtwork(downscaleTo(art, width, height), photoSmall, analysis.subject, monochrome);
+    const f = await measureArtwork(downscaleTo(art, width, height), photoSmall, analysis.subject, monochrome);
     photoShare = f.photoDominantShare;
     const bad = failures(f);
     const key = `${photo.half} ${style.id}`;

@@ -68,7 +68,7 @@ describe('the exposure step', () => {
     expect(before.spread).toBeLessThan(12);
     const plan = planExposure(analysePhoto(dark).exposure);
     expect(plan).not.toBeNull();
-    const after = lumaFigures(toneMap(dark, plan!));
+    const after = lumaFigures(await toneMap(dark, plan!));
     expect(after.spread).toBeGreaterThanOrEqual(20);
     expect(after.darkestDecile).toBeLessThan(60);
   });

@@ -137,12 +137,12 @@ describe('the photo analysis', () => {
 });
 
 describe('the quality check', () => {
-  it('fails a uniformly black artwork of a 95 %-black scene, passes one that keeps its detail', () => {
+  it('fails a uniformly black artwork of a 95 %-black scene, passes one that keeps its detail', async () => {
     const photo = darkScene();
     const a = analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
     const black = image(photo.width, photo.height, () => [12, 12, 14]);
-    const flat = measureArtwork(small(black, w, h), small(photo, w, h), a.subject, false);
+    const flat = await measureArtwork(small(black, w, h), small(photo, w, h), a.subject, false);
     expect(failures(flat)).toContain('flat');
     expect(flat.spreadRatio).toBeLessThan(0.1);
     // A dark-toned rendering that keeps the structure: the photo's levels lifted.
@@ -150,16 +150,16 @@ describe('the quality check', () => {
       const i = (y * photo.width + x) * 3;
       return [0, 1, 2].map((c) => Math.min(255, photo.data[i + c] * 4 + 10)) as [number, number, number];
     });
-    expect(failures(measureArtwork(small(kept, w, h), small(photo, w, h), a.subject, false))).toEqual([]);
+    expect(failures(await measureArtwork(small(kept, w, h), small(photo, w, h), a.subject, false))).toEqual([]);
   });
 
-  it('notices when the small subject on busy green is erased', () => {
+  it('notices when the small subject on busy green is erased', async () => {
     const photo = smallSubjectOnGreen();
     const a = analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
-    const erased = measureArtwork(small(smallSubjectOnGreen(false), w, h), small(photo, w, h), a.subject, false);
+    const erased = await measureArtwork(small(smallSubjectOnGreen(false), w, h), small(photo, w, h), a.subject, false);
     expect(failures(erased)).toEqual(['subject-lost']);
-    const kept = measureArtwork(small(photo, w, h), small(photo, w, h), a.subject, false);
+    const kept = await measureArtwork(small(photo, w, h), small(photo, w, h), a.subject, false);
     expect(failures(kept)).toEqual([]);
     expect(kept.subjectRatio).toBeGreaterThan(0.8);
   });
@@ -178,11 +178,11 @@ describe('the quality check', () => {
     expect(failures({ ...f, subjectRatio: 0.7 }, ACCEPT)).toEqual([]);
   });
 
-  it('does not count a one-colour artwork as a failure when the photo is one colour itself', () => {
+  it('does not count a one-colour artwork as a failure when the photo is one colour itself', async () => {
     const photo = image(200, 150, (x) => [235 + (x % 3), 235, 232]);
     const a = analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
-    const f = measureArtwork(small(photo, w, h), small(photo, w, h), a.subject, false);
+    const f = await measureArtwork(small(photo, w, h), small(photo, w, h), a.subject, false);
     expect(f.photoDominantShare).toBeGreaterThan(0.6);
     expect(failures(f)).not.toContain('one-colour');
   });
@@ -198,7 +198,7 @@ describe('every style passes the check on the hard synthetic scenes', () => {
       // Measured here too, independently of what the pipeline reported.
       const a = analysePhoto(photo);
       const { width: w, height: h } = a.saliency;
-      const f = measureArtwork(
+      const f = await measureArtwork(
         small(await decode(art.image), w, h),
         small(photo, w, h),
         a.subject,
@@ -214,7 +214,7 @@ describe('every style passes the check on the hard synthetic scenes', () => {
     const art = await renderArtwork({ styleId, input: await jpeg(photo), longSide: 320 });
     const a = analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
-    const f = measureArtwork(
+    const f = await measureArtwork(
       small(await decode(art.image), w, h),
       small(photo, w, h),
       a.subject,
@@ -288,7 +288,7 @@ describe('the ink sketch keeps a lit subject apart from the light around it', ()
     expect(art.quality?.failures).toEqual([]);
     const a = analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
-    const f = measureArtwork(small(await decode(art.image), w, h), small(photo, w, h), a.subject, true);
+    const f = await measureArtwork(small(await decode(art.image), w, h), small(photo, w, h), a.subject, true);
     expect(f.subjectRatio).toBeGreaterThanOrEqual(0.5);
   });
 });

@@ -119,7 +119,7 @@ async function paint(
   // The photo at the check's size (the analysis's own copy): the check compares every attempt with it.
   const photoSmall = analysis.small;
   const recover = job.exposureStep !== false;
-  const judged = judgedSubject(work8, photoSmall, analysis, recover);
+  const judged = await judgedSubject(work8, photoSmall, analysis, recover);
   onProgress(DECODED);
 
   // Render, check, and re-render with stronger settings while the check fails or passes only
@@ -153,7 +153,7 @@ async function paint(
     const image = encodeJpeg(art, job.quality ?? 90);
     image.catch(() => {});
     encodes.push(image);
-    const figures = checkArtwork(art, photoSmall, analysis, engine.monochrome === true, recover);
+    const figures = await checkArtwork(art, photoSmall, analysis, engine.monochrome === true, recover);
     const failed = failures(figures);
     // A pass by a hair is re-rendered too (`ACCEPT`); the best attempt is the one furthest
     // within the limits, and among those that pass, the one furthest within the margin.
@@ -198,7 +198,7 @@ async function prepareWork(
   // One colour over most of the artwork is a flatness too: more tonal range breaks it up.
   const flat = failed.has('flat') || failed.has('one-colour') ? attempt : 0;
   const plan = recover ? planExposure(analysis.exposure, flat) : null;
-  const photo = plan ? toneMap(work8, plan) : work8;
+  const photo = plan ? await toneMap(work8, plan) : work8;
   const lut = exposureLut(photo, {
     ...base,
     targetMean: (base.targetMean ?? 0.45) + 0.04 * flat,
@@ -227,9 +227,14 @@ async function prepareWork(
 }
 
 /** The subject the check judges, at the working size, and its lightness against its surroundings. */
-function judgedSubject(work8: Rgb8, photoSmall: SmallImage, analysis: PhotoAnalysis, recover: boolean): JudgedSubject {
+async function judgedSubject(
+  work8: Rgb8,
+  photoSmall: SmallImage,
+  analysis: PhotoAnalysis,
+  recover: boolean,
+): Promise<JudgedSubject> {
   const { width, height } = analysis.saliency;
-  const photo = exposureNormalise(photoSmall, recover);
+  const photo = await exposureNormalise(photoSmall, recover);
   let area: Float32Array | undefined;
   return {
     // Resampled to the working size only for the re-renders that push the subject.
@@ -269,7 +274,7 @@ function checkArtwork(
   analysis: PhotoAnalysis,
   monochrome: boolean,
   recover: boolean,
-): QualityFigures {
+): Promise<QualityFigures> {
   const { width, height } = analysis.saliency;
   return measureArtwork(downscaleTo(art, width, height), photoSmall, analysis.subject, monochrome, recover);
 }

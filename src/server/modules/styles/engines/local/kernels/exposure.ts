@@ -20,6 +20,7 @@
 import { type Rgb8, type RgbF, dither, linearToSrgb, smoothstep, srgbToLinear as toLinear } from '../raster.js';
 import { gaussianBlurRgbRows } from './blur.js';
 import { domainTransform } from './domain-transform.js';
+import { rowKernel, shared } from '../parallel.js';
 
 export interface ExposureReading {
   /** Luminance percentiles of the sRGB values, 0..1 (the analysis's `exposure`). */
@@ -51,6 +52,9 @@ const MAX_GAIN = 64;
 const NIGHT_KEY = 0.24;
 /** The style's exposure levels and gamma run after the step, with their lift held to this. */
 export const RECOVERED_MAX_LIFT = 0.85;
+
+/** Bins of a CLAHE tile's histogram and tone curve. */
+const BINS = 256;
 
 /** Linear light of each 8-bit sRGB value. */
 const SRGB_TO_LINEAR = (() => {
@@ -88,51 +92,106 @@ export function planExposure(e: ExposureReading, push = 0): ExposurePlan | null 
 }
 
 /**
- * The photo tone-mapped by the plan (a new image; the input is not changed). Works at any
- * size: the CLAHE grid is relative to the frame.
+ * The photo tone-mapped by the plan (a new image in shared memory; the input is not changed).
+ * Works at any size: the CLAHE grid is relative to the frame. The passes over every pixel run
+ * on both threads; what they need from the whole image (the median, the mean, the tiles'
+ * histograms) is read from a sample on this one.
  */
-export function toneMap(img: Rgb8, plan: ExposurePlan): Rgb8 {
-  const { width: w, height: h, data } = img;
+export async function toneMap(img: Rgb8, plan: ExposurePlan): Promise<Rgb8> {
+  const { width: w, height: h } = img;
   const n = w * h;
-  // Lightness of each pixel after levels, with a soft shoulder above white, sRGB-encoded.
-  const lin = SRGB_TO_LINEAR;
-  const lifted = new Float32Array(n);
-  const light = new Float32Array(n);
-  for (let i = 0, j = 0; i < n; i++, j += 3) {
-    const y = 0.2126 * lin[data[j]] + 0.7152 * lin[data[j + 1]] + 0.0722 * lin[data[j + 2]];
-    const v = Math.max(0, y - plan.black) * plan.gain;
-    lifted[i] = v;
-    light[i] = linearToSrgb(shoulder(v));
-  }
-  // Key: a gamma brings a scene still mostly in shadow up to the night key; a brighter one keeps its own.
-  const median = Math.max(1e-3, medianOf(light));
+  const data = inSharedMemory(img.data);
+  // Key: a gamma brings a scene still mostly in shadow up to the night key; a brighter one
+  // keeps its own. The median is read from the sample of levelled lightness `medianOf` takes.
+  const median = Math.max(
+    1e-3,
+    medianOf(n, (i) => Math.fround(levelledLight(data, i * 3, plan))),
+  );
   const gamma = median < plan.key ? Math.max(0.45, Math.log(plan.key) / Math.log(median)) : 1;
-  if (gamma < 1) {
-    const table = powerTable(gamma);
-    for (let i = 0; i < n; i++) light[i] = lookup(table, light[i]);
-  }
+  // Lightness of each pixel after levels (and that gamma), with a soft shoulder above white,
+  // sRGB-encoded; and the levelled luminance it came from.
+  const lifted = shared.f32(n);
+  const light = shared.f32(n);
+  const power = shared.f32(1025);
+  if (gamma < 1) power.set(powerTable(gamma));
+  await levelsRows({ data, lifted, light, power, gamma, black: plan.black, gain: plan.gain, w }, h);
   const target = meanOf(light);
-  equaliseLocally(light, w, h, plan.clip, plan.blend);
+  await equaliseLocally(light, w, h, plan.clip, plan.blend);
   // The key back where the levels and gamma put it: more local contrast, the same mood.
   const after = meanOf(light);
   const back = Math.max(0.7, Math.min(1.6, Math.log(target) / Math.log(Math.max(1e-3, after))));
-  const curve = new Float32Array(1025);
+  const curve = shared.f32(1025);
   for (let k = 0; k <= 1024; k++) curve[k] = toLinear(Math.pow(k / 1024, back));
-  // Every channel scaled by the pixel's new luminance over its levelled one: hue and
-  // saturation stay, only lightness moves. A colour pushed past white keeps its luminance and
-  // loses saturation instead of clipping to another hue.
-  const out = new Uint8Array(n * 3);
-  for (let i = 0, j = 0; i < n; i++, j += 3) {
+  const out = shared.u8(n * 3);
+  await colourRows({ data, lifted, light, curve, out, black: plan.black, gain: plan.gain, w }, h);
+  return { width: w, height: h, data: out };
+}
+
+/** The bytes themselves when they are in shared memory already, else a shared copy. */
+function inSharedMemory(data: Uint8Array): Uint8Array {
+  if (data.buffer instanceof SharedArrayBuffer) return data;
+  const copy = shared.u8(data.length);
+  copy.set(data);
+  return copy;
+}
+
+/** Luminance after the plan's levels (linear), of the pixel at byte offset `j`. */
+function levelled(data: Uint8Array, j: number, black: number, gain: number): number {
+  const lin = SRGB_TO_LINEAR;
+  const y = 0.2126 * lin[data[j]] + 0.7152 * lin[data[j + 1]] + 0.0722 * lin[data[j + 2]];
+  return Math.max(0, y - black) * gain;
+}
+
+function levelledLight(data: Uint8Array, j: number, plan: ExposurePlan): number {
+  return linearToSrgb(shoulder(levelled(data, j, plan.black, plan.gain)));
+}
+
+const levelsRows = rowKernel<{
+  data: Uint8Array;
+  lifted: Float32Array;
+  light: Float32Array;
+  power: Float32Array;
+  gamma: number;
+  black: number;
+  gain: number;
+  w: number;
+}>('exposure/levels', ({ data, lifted, light, power, gamma, black, gain, w }, y0, y1) => {
+  for (let i = y0 * w, end = y1 * w; i < end; i++) {
+    const v = levelled(data, i * 3, black, gain);
+    lifted[i] = v;
+    // Rounded to float32 before the gamma, as the stored lightness was.
+    const l = Math.fround(linearToSrgb(shoulder(v)));
+    light[i] = gamma < 1 ? lookup(power, l) : l;
+  }
+});
+
+/**
+ * Every channel scaled by the pixel's new luminance over its levelled one: hue and saturation
+ * stay, only lightness moves. A colour pushed past white keeps its luminance and loses
+ * saturation instead of clipping to another hue.
+ */
+const colourRows = rowKernel<{
+  data: Uint8Array;
+  lifted: Float32Array;
+  light: Float32Array;
+  curve: Float32Array;
+  out: Uint8Array;
+  black: number;
+  gain: number;
+  w: number;
+}>('exposure/colour', ({ data, lifted, light, curve, out, black, gain, w }, y0, y1) => {
+  const lin = SRGB_TO_LINEAR;
+  for (let i = y0 * w, j = i * 3, end = y1 * w; i < end; i++, j += 3) {
     const y = lookup(curve, light[i]);
     const denom = lifted[i];
     let r: number;
     let g: number;
     let b: number;
     if (denom > 1e-5) {
-      const s = (y / denom) * plan.gain;
-      r = Math.max(0, lin[data[j]] - plan.black) * s;
-      g = Math.max(0, lin[data[j + 1]] - plan.black) * s;
-      b = Math.max(0, lin[data[j + 2]] - plan.black) * s;
+      const s = (y / denom) * gain;
+      r = Math.max(0, lin[data[j]] - black) * s;
+      g = Math.max(0, lin[data[j + 1]] - black) * s;
+      b = Math.max(0, lin[data[j + 2]] - black) * s;
       const m = Math.max(r, g, b);
       if (m > 1) {
         const t = (1 - y) / Math.max(1e-6, m - y);
@@ -148,8 +207,7 @@ export function toneMap(img: Rgb8, plan: ExposurePlan): Rgb8 {
     out[j + 1] = clampByte(linearToSrgb(g) * 255 + 0.5 + d);
     out[j + 2] = clampByte(linearToSrgb(b) * 255 + 0.5 + d);
   }
-  return { width: w, height: h, data: out };
-}
+});
 
 /**
  * Smooths what the tone map amplified: the domain transform (edge-preserving) with its range
@@ -195,11 +253,12 @@ function meanOf(a: Float32Array): number {
   return c ? s / c : 0;
 }
 
-function medianOf(a: Float32Array): number {
+/** The median of the values at every so many of `n` indices (about 100 000 of them). */
+function medianOf(n: number, valueAt: (i: number) => number): number {
   const hist = new Uint32Array(256);
-  const step = Math.max(1, Math.floor(a.length / 100_000));
+  const step = Math.max(1, Math.floor(n / 100_000));
   let c = 0;
-  for (let i = 0; i < a.length; i += step, c++) hist[Math.min(255, (a[i] * 255) | 0)]++;
+  for (let i = 0; i < n; i += step, c++) hist[Math.min(255, (valueAt(i) * 255) | 0)]++;
   let acc = 0;
   for (let v = 0; v < 256; v++) {
     acc += hist[v];
@@ -214,8 +273,7 @@ function medianOf(a: Float32Array): number {
  * cumulative histogram as a tone curve; each pixel takes the bilinear mix of its four nearest
  * tiles' curves, and `blend` of that replaces its value.
  */
-export function equaliseLocally(plane: Float32Array, w: number, h: number, clip: number, blend: number): void {
-  const BINS = 256;
+async function equaliseLocally(plane: Float32Array, w: number, h: number, clip: number, blend: number): Promise<void> {
   const long = Math.max(w, h);
   const tile = Math.max(8, Math.ceil(long / 8));
   const tx = Math.max(1, Math.ceil(w / tile));
@@ -233,7 +291,7 @@ export function equaliseLocally(plane: Float32Array, w: number, h: number, clip:
     }
   }
   // Each tile's curve: clipped histogram, excess spread evenly, cumulated, as a 0..1 value per bin.
-  const curves = new Float32Array(tx * ty * (BINS + 1));
+  const curves = shared.f32(tx * ty * (BINS + 1));
   for (let t = 0; t < tx * ty; t++) {
     const total = count[t];
     const o = t * BINS;
@@ -261,22 +319,37 @@ export function equaliseLocally(plane: Float32Array, w: number, h: number, clip:
   }
   // Tile centres; a pixel between four of them mixes their curves by its distance. The
   // columns' tiles and weights are the same on every row.
-  const cx0 = new Int32Array(w);
-  const cx1 = new Int32Array(w);
-  const cwx = new Float32Array(w);
+  const cx0 = shared.i32(w);
+  const cx1 = shared.i32(w);
+  const cwx = shared.f32(w);
   for (let x = 0; x < w; x++) {
     const fx = Math.min(tx - 1, Math.max(0, (x + 0.5) / tile - 0.5));
     cx0[x] = Math.min(tx - 1, fx | 0);
     cx1[x] = Math.min(tx - 1, cx0[x] + 1);
     cwx[x] = fx - cx0[x];
   }
+  await equaliseRows({ plane, curves, cx0, cx1, cwx, w, tx, ty, tile, blend }, h);
+}
+
+const equaliseRows = rowKernel<{
+  plane: Float32Array;
+  curves: Float32Array;
+  cx0: Int32Array;
+  cx1: Int32Array;
+  cwx: Float32Array;
+  w: number;
+  tx: number;
+  ty: number;
+  tile: number;
+  blend: number;
+}>('exposure/equalise', ({ plane, curves, cx0, cx1, cwx, w, tx, ty, tile, blend }, y0, y1) => {
   const stride = BINS + 1;
-  for (let y = 0; y < h; y++) {
+  for (let y = y0; y < y1; y++) {
     const fy = Math.min(ty - 1, Math.max(0, (y + 0.5) / tile - 0.5));
-    const y0 = Math.min(ty - 1, fy | 0);
-    const r0 = y0 * tx;
-    const r1 = Math.min(ty - 1, y0 + 1) * tx;
-    const wy = fy - y0;
+    const tileRow = Math.min(ty - 1, fy | 0);
+    const r0 = tileRow * tx;
+    const r1 = Math.min(ty - 1, tileRow + 1) * tx;
+    const wy = fy - tileRow;
     for (let x = 0, i = y * w; x < w; x++, i++) {
       const v = plane[i];
       const fb = v >= 1 ? BINS - 1e-3 : v <= 0 ? 0 : v * BINS;
@@ -296,4 +369,4 @@ export function equaliseLocally(plane: Float32Array, w: number, h: number, clip:
       plane[i] = v + (eq - v) * blend;
     }
   }
-}
+});

@@ -54,12 +54,12 @@ type Limits = { spreadRatio: number; dominantShare: number; subjectRatio: number
  * style starts from (exposure.ts), so an artwork is held to what the photo holds, not to its
  * near-black file: a flat, near-black render of it fails as flat or one colour.
  */
-export function exposureNormalise(img: SmallImage, recover = true): SmallImage {
+export async function exposureNormalise(img: SmallImage, recover = true): Promise<SmallImage> {
   const d = img.data;
   let bytes: Uint8Array = new Uint8Array(d.length);
   for (let i = 0; i < d.length; i++) bytes[i] = Math.round(clamp01(d[i]) * 255);
   const plan = recover ? planExposure(lumaPercentiles({ width: img.width, height: img.height, data: bytes })) : null;
-  if (plan) bytes = toneMap({ width: img.width, height: img.height, data: bytes }, plan).data;
+  if (plan) bytes = (await toneMap({ width: img.width, height: img.height, data: bytes }, plan)).data;
   const lut = exposureLut(
     { width: img.width, height: img.height, data: bytes },
     plan ? { maxLift: RECOVERED_MAX_LIFT } : {},
@@ -140,15 +140,15 @@ export function subjectDifference(
 }
 
 /** Figures of an artwork against its photo; both at the same small size, `subject` at that size too. */
-export function measureArtwork(
+export async function measureArtwork(
   art: SmallImage,
   photo: SmallImage,
   subject: Uint8Array,
   monochrome: boolean,
   /** False: against the plain normalisation, without the exposure step (the sheet's "before"). */
   recover = true,
-): QualityFigures {
-  const reference = exposureNormalise(photo, recover);
+): Promise<QualityFigures> {
+  const reference = await exposureNormalise(photo, recover);
   const photoStd = lumaStd(reference);
   const photoSubjectDelta = subjectDelta(reference, subject, monochrome);
   const artDelta = subjectDelta(art, subject, monochrome);
