@@ -23,40 +23,16 @@ export function gaussianBlur(src: Plane, sigma: number): Plane {
   if (sigma >= 1.6) return boxBlur3(src, sigma);
   const { width: w, height: h } = src;
   const k = gaussianKernel(sigma);
-  const r = (k.length - 1) >> 1;
   const tmp = horizontalGaussian(src, k);
   const out = f32(w * h);
-  for (let y = 0; y < h; y++) {
-    const o = y * w;
-    for (let i = 0; i < k.length; i++) {
-      let yy = y + i - r;
-      if (yy < 0) yy = 0;
-      else if (yy >= h) yy = h - 1;
-      const ki = k[i];
-      const ro = yy * w;
-      for (let x = 0; x < w; x++) out[o + x] += ki * tmp[ro + x];
-    }
-  }
+  verticalPass(tmp, out, k, w, h, 0, h);
   return { width: w, height: h, data: out };
 }
 
 /** The horizontal pass of a Gaussian: each row convolved with `k`, edges replicated. */
 function horizontalGaussian(src: Plane, k: Float32Array): Float32Array {
-  const { width: w, height: h, data: s } = src;
-  const r = (k.length - 1) >> 1;
-  const tmp = f32(w * h);
-  const row = f32(w + 2 * r);
-  for (let y = 0; y < h; y++) {
-    const o = y * w;
-    for (let x = 0; x < r; x++) row[x] = s[o];
-    for (let x = 0; x < w; x++) row[x + r] = s[o + x];
-    for (let x = 0; x < r; x++) row[w + r + x] = s[o + w - 1];
-    for (let x = 0; x < w; x++) {
-      let acc = 0;
-      for (let i = 0; i < k.length; i++) acc += k[i] * row[x + i];
-      tmp[o + x] = acc;
-    }
-  }
+  const tmp = f32(src.width * src.height);
+  horizontalPass(src.data, tmp, k, src.width, 1, 0, src.height);
   return tmp;
 }
 
@@ -180,24 +156,26 @@ export function gaussianBlurRgb(src: RgbF, sigma: number, blur = gaussianBlur): 
 }
 
 /**
- * The row kernels below unroll the taps of a small Gaussian (sigma < 1.6, so at most 11 taps)
- * into one expression with the weights in locals, about three times faster than a loop over
- * the kernel. The kernel is padded with zero weights to 11 taps; adding zeros leaves every sum
- * exactly as the loop computed it.
+ * The passes below unroll the taps of a small Gaussian (sigma < 1.6, so at most 11 taps) into
+ * one expression with the weights in locals, about three times faster than a loop over the
+ * kernel, at 7, 9 or 11 taps. The kernel is padded with zero weights to that width; adding
+ * zeros leaves every sum exactly as the loop computed it.
  */
 const MAX_RADIUS = 5;
 
-function padded(k: Float32Array): Float64Array {
+function padded(k: Float32Array, width: number): Float64Array {
   const r = (k.length - 1) >> 1;
-  if (r > MAX_RADIUS) throw new Error(`Gaussian kernel too wide to unroll: ${k.length} taps`);
-  const out = new Float64Array(2 * MAX_RADIUS + 1);
-  for (let i = 0; i < k.length; i++) out[MAX_RADIUS - r + i] = k[i];
+  if (k.length > width) throw new Error(`A kernel of ${k.length} taps does not fit in ${width}`);
+  const out = new Float64Array(width);
+  for (let i = 0; i < k.length; i++) out[(width >> 1) - r + i] = k[i];
   return out;
 }
 
 /**
- * Vertical pass over rows y0 ≤ y < y1 of `n` values each, edges replicated. Each tap is added
- * in float32, as accumulating into the float32 output did.
+ * Vertical pass over rows y0 ≤ y < y1 of `n` values each, edges replicated, each value's taps
+ * summed in double precision. The taps are unrolled at the kernel's own width (7, 9 or 11):
+ * the zero weights a narrow kernel is padded with cost as much as real ones, and the pass reads
+ * a row per tap.
  */
 function verticalPass(
   src: Float32Array,
@@ -209,71 +187,164 @@ function verticalPass(
   y1: number,
 ) {
   if (k.length > 2 * MAX_RADIUS + 1) return loopedV(src, dst, k, n, h, y0, y1);
-  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10] = padded(k);
-  const R = MAX_RADIUS;
-  const rows = new Int32Array(2 * R + 1);
-  const f = Math.fround;
+  const width = k.length <= 7 ? 7 : k.length <= 9 ? 9 : 11;
+  const weights = padded(k, width);
+  const R = width >> 1;
+  const rows = new Int32Array(width);
   for (let y = y0; y < y1; y++) {
-    for (let i = 0; i <= 2 * R; i++) rows[i] = Math.min(h - 1, Math.max(0, y + i - R)) * n;
-    const [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10] = rows;
+    for (let i = 0; i < width; i++) rows[i] = Math.min(h - 1, Math.max(0, y + i - R)) * n;
+    if (width === 7) sumRows7(src, dst, weights, rows, y * n, n);
+    else if (width === 9) sumRows9(src, dst, weights, rows, y * n, n);
+    else sumRows11(src, dst, weights, rows, y * n, n);
+  }
+}
+
+/** dst[o + x] = Σ k[i] · src[rows[i] + x] over seven taps, for x < n. */
+function sumRows7(src: Float32Array, dst: Float32Array, k: Float64Array, rows: Int32Array, o: number, n: number) {
+  const [k0, k1, k2, k3, k4, k5, k6] = k;
+  const [r0, r1, r2, r3, r4, r5, r6] = rows;
+  for (let x = 0; x < n; x++) {
+    dst[o + x] =
+      k0 * src[r0 + x] +
+      k1 * src[r1 + x] +
+      k2 * src[r2 + x] +
+      k3 * src[r3 + x] +
+      k4 * src[r4 + x] +
+      k5 * src[r5 + x] +
+      k6 * src[r6 + x];
+  }
+}
+
+function sumRows9(src: Float32Array, dst: Float32Array, k: Float64Array, rows: Int32Array, o: number, n: number) {
+  const [k0, k1, k2, k3, k4, k5, k6, k7, k8] = k;
+  const [r0, r1, r2, r3, r4, r5, r6, r7, r8] = rows;
+  for (let x = 0; x < n; x++) {
+    dst[o + x] =
+      k0 * src[r0 + x] +
+      k1 * src[r1 + x] +
+      k2 * src[r2 + x] +
+      k3 * src[r3 + x] +
+      k4 * src[r4 + x] +
+      k5 * src[r5 + x] +
+      k6 * src[r6 + x] +
+      k7 * src[r7 + x] +
+      k8 * src[r8 + x];
+  }
+}
+
+function sumRows11(src: Float32Array, dst: Float32Array, k: Float64Array, rows: Int32Array, o: number, n: number) {
+  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10] = k;
+  const [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10] = rows;
+  for (let x = 0; x < n; x++) {
+    dst[o + x] =
+      k0 * src[r0 + x] +
+      k1 * src[r1 + x] +
+      k2 * src[r2 + x] +
+      k3 * src[r3 + x] +
+      k4 * src[r4 + x] +
+      k5 * src[r5 + x] +
+      k6 * src[r6 + x] +
+      k7 * src[r7 + x] +
+      k8 * src[r8 + x] +
+      k9 * src[r9 + x] +
+      k10 * src[r10 + x];
+  }
+}
+
+/**
+ * Horizontal pass over rows y0 ≤ y < y1 of `w` pixels of `channels` interleaved values, edges
+ * replicated, each value's taps summed in double precision: unrolled at the kernel's own width
+ * up to 11 taps, a loop over the taps beyond.
+ */
+function horizontalPass(
+  src: Float32Array,
+  dst: Float32Array,
+  k: Float32Array,
+  w: number,
+  channels: number,
+  y0: number,
+  y1: number,
+): void {
+  const width = k.length <= 7 ? 7 : k.length <= 9 ? 9 : k.length <= 11 ? 11 : k.length;
+  const weights = padded(k, width);
+  const R = width >> 1;
+  const n = w * channels;
+  // The row with its edge pixels repeated R times at each end: no clamping per tap.
+  const row = new Float32Array(n + 2 * R * channels);
+  for (let y = y0; y < y1; y++) {
     const o = y * n;
-    for (let x = 0; x < n; x++) {
-      let a = f(k0 * src[r0 + x]);
-      a = f(a + k1 * src[r1 + x]);
-      a = f(a + k2 * src[r2 + x]);
-      a = f(a + k3 * src[r3 + x]);
-      a = f(a + k4 * src[r4 + x]);
-      a = f(a + k5 * src[r5 + x]);
-      a = f(a + k6 * src[r6 + x]);
-      a = f(a + k7 * src[r7 + x]);
-      a = f(a + k8 * src[r8 + x]);
-      a = f(a + k9 * src[r9 + x]);
-      dst[o + x] = a + k10 * src[r10 + x];
-    }
-  }
-}
-
-/** The same passes as loops over the kernel, for kernels too wide to unroll (print sizes). */
-function loopedRgbH(src: Float32Array, dst: Float32Array, k: Float32Array, w: number, y0: number, y1: number): void {
-  const r = (k.length - 1) >> 1;
-  // The row with its edge pixels repeated r times at each end: no clamping per tap.
-  const row = new Float32Array((w + 2 * r) * 3);
-  for (let y = y0; y < y1; y++) {
-    const o = y * w;
-    for (let x = 0; x < r; x++) for (let c = 0; c < 3; c++) row[x * 3 + c] = src[o * 3 + c];
-    row.set(src.subarray(o * 3, (o + w) * 3), r * 3);
-    for (let x = w + r; x < w + 2 * r; x++) for (let c = 0; c < 3; c++) row[x * 3 + c] = src[(o + w - 1) * 3 + c];
-    for (let x = 0; x < w; x++) {
-      let a = 0;
-      let b = 0;
-      let c = 0;
-      for (let i = 0, p = x * 3; i < k.length; i++, p += 3) {
-        const ki = k[i];
-        a += ki * row[p];
-        b += ki * row[p + 1];
-        c += ki * row[p + 2];
+    for (let x = 0; x < R; x++) {
+      for (let c = 0; c < channels; c++) {
+        row[x * channels + c] = src[o + c];
+        row[n + (R + x) * channels + c] = src[o + n - channels + c];
       }
-      const q = (o + x) * 3;
-      dst[q] = a;
-      dst[q + 1] = b;
-      dst[q + 2] = c;
     }
+    row.set(src.subarray(o, o + n), R * channels);
+    if (width === 7) sumTaps7(row, dst, weights, o, n, channels);
+    else if (width === 9) sumTaps9(row, dst, weights, o, n, channels);
+    else if (width === 11) sumTaps11(row, dst, weights, o, n, channels);
+    else sumTaps(row, dst, weights, o, n, channels);
   }
 }
 
-function loopedPlaneH(src: Float32Array, dst: Float32Array, k: Float32Array, w: number, y0: number, y1: number): void {
-  const r = (k.length - 1) >> 1;
-  const row = new Float32Array(w + 2 * r);
-  for (let y = y0; y < y1; y++) {
-    const o = y * w;
-    for (let x = 0; x < r; x++) row[x] = src[o];
-    for (let x = 0; x < w; x++) row[x + r] = src[o + x];
-    for (let x = 0; x < r; x++) row[w + r + x] = src[o + w - 1];
-    for (let x = 0; x < w; x++) {
-      let acc = 0;
-      for (let i = 0; i < k.length; i++) acc += k[i] * row[x + i];
-      dst[o + x] = acc;
-    }
+/** dst[o + q] = Σ k[i] · row[q + i · step] over seven taps, for q < n. */
+function sumTaps7(row: Float32Array, dst: Float32Array, k: Float64Array, o: number, n: number, step: number) {
+  const [k0, k1, k2, k3, k4, k5, k6] = k;
+  const [s1, s2, s3, s4, s5, s6] = [1, 2, 3, 4, 5, 6].map((i) => i * step);
+  for (let q = 0; q < n; q++) {
+    dst[o + q] =
+      k0 * row[q] +
+      k1 * row[q + s1] +
+      k2 * row[q + s2] +
+      k3 * row[q + s3] +
+      k4 * row[q + s4] +
+      k5 * row[q + s5] +
+      k6 * row[q + s6];
+  }
+}
+
+function sumTaps9(row: Float32Array, dst: Float32Array, k: Float64Array, o: number, n: number, step: number) {
+  const [k0, k1, k2, k3, k4, k5, k6, k7, k8] = k;
+  const [s1, s2, s3, s4, s5, s6, s7, s8] = [1, 2, 3, 4, 5, 6, 7, 8].map((i) => i * step);
+  for (let q = 0; q < n; q++) {
+    dst[o + q] =
+      k0 * row[q] +
+      k1 * row[q + s1] +
+      k2 * row[q + s2] +
+      k3 * row[q + s3] +
+      k4 * row[q + s4] +
+      k5 * row[q + s5] +
+      k6 * row[q + s6] +
+      k7 * row[q + s7] +
+      k8 * row[q + s8];
+  }
+}
+
+function sumTaps11(row: Float32Array, dst: Float32Array, k: Float64Array, o: number, n: number, step: number) {
+  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10] = k;
+  const [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => i * step);
+  for (let q = 0; q < n; q++) {
+    dst[o + q] =
+      k0 * row[q] +
+      k1 * row[q + s1] +
+      k2 * row[q + s2] +
+      k3 * row[q + s3] +
+      k4 * row[q + s4] +
+      k5 * row[q + s5] +
+      k6 * row[q + s6] +
+      k7 * row[q + s7] +
+      k8 * row[q + s8] +
+      k9 * row[q + s9] +
+      k10 * row[q + s10];
+  }
+}
+
+/** The same sum as a loop over the taps, for kernels too wide to unroll (print sizes). */
+function sumTaps(row: Float32Array, dst: Float32Array, k: Float64Array, o: number, n: number, step: number) {
+  for (let q = 0; q < n; q++) {
+    let acc = 0;
+    for (let i = 0, p = q; i < k.length; i++, p += step) acc += k[i] * row[p];
+    dst[o + q] = acc;
   }
 }
 
@@ -307,35 +378,9 @@ interface RgbPassArgs {
   h: number;
 }
 
-const rgbRowsH = rowKernel<RgbPassArgs>('blur/rgb-h', ({ src, dst, k, w }, y0, y1) => {
-  if (k.length > 2 * MAX_RADIUS + 1) return loopedRgbH(src, dst, k, w, y0, y1);
-  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10] = padded(k);
-  const R = MAX_RADIUS;
-  // The row with its edge pixels repeated at each end: no clamping per tap.
-  const row = new Float32Array((w + 2 * R) * 3);
-  for (let y = y0; y < y1; y++) {
-    const o = y * w * 3;
-    for (let x = 0; x < R; x++) for (let c = 0; c < 3; c++) row[x * 3 + c] = src[o + c];
-    row.set(src.subarray(o, o + w * 3), R * 3);
-    for (let x = w + R; x < w + 2 * R; x++) for (let c = 0; c < 3; c++) row[x * 3 + c] = src[o + (w - 1) * 3 + c];
-    for (let x = 0, p = 0; x < w; x++) {
-      for (let c = 0; c < 3; c++, p++) {
-        dst[o + x * 3 + c] =
-          k0 * row[p] +
-          k1 * row[p + 3] +
-          k2 * row[p + 6] +
-          k3 * row[p + 9] +
-          k4 * row[p + 12] +
-          k5 * row[p + 15] +
-          k6 * row[p + 18] +
-          k7 * row[p + 21] +
-          k8 * row[p + 24] +
-          k9 * row[p + 27] +
-          k10 * row[p + 30];
-      }
-    }
-  }
-});
+const rgbRowsH = rowKernel<RgbPassArgs>('blur/rgb-h', ({ src, dst, k, w }, y0, y1) =>
+  horizontalPass(src, dst, k, w, 3, y0, y1),
+);
 const rgbRowsV = rowKernel<RgbPassArgs>('blur/rgb-v', ({ src, dst, k, w, h }, y0, y1) =>
   verticalPass(src, dst, k, w * 3, h, y0, y1),
 );
@@ -363,32 +408,9 @@ interface PlanePassArgs {
   r: number;
 }
 
-const gaussRowsH = rowKernel<PlanePassArgs>('blur/plane-h', ({ src, dst, k, w }, y0, y1) => {
-  if (k.length > 2 * MAX_RADIUS + 1) return loopedPlaneH(src, dst, k, w, y0, y1);
-  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10] = padded(k);
-  const R = MAX_RADIUS;
-  const row = new Float32Array(w + 2 * R);
-  for (let y = y0; y < y1; y++) {
-    const o = y * w;
-    for (let x = 0; x < R; x++) row[x] = src[o];
-    row.set(src.subarray(o, o + w), R);
-    for (let x = 0; x < R; x++) row[w + R + x] = src[o + w - 1];
-    for (let x = 0; x < w; x++) {
-      dst[o + x] =
-        k0 * row[x] +
-        k1 * row[x + 1] +
-        k2 * row[x + 2] +
-        k3 * row[x + 3] +
-        k4 * row[x + 4] +
-        k5 * row[x + 5] +
-        k6 * row[x + 6] +
-        k7 * row[x + 7] +
-        k8 * row[x + 8] +
-        k9 * row[x + 9] +
-        k10 * row[x + 10];
-    }
-  }
-});
+const gaussRowsH = rowKernel<PlanePassArgs>('blur/plane-h', ({ src, dst, k, w }, y0, y1) =>
+  horizontalPass(src, dst, k, w, 1, y0, y1),
+);
 const gaussRowsV = rowKernel<PlanePassArgs>('blur/plane-v', ({ src, dst, k, w, h }, y0, y1) =>
   verticalPass(src, dst, k, w, h, y0, y1),
 );
