@@ -24,7 +24,7 @@ export interface FileRule {
  * Reads the multipart body: the files named in `rules` (others are refused) and the plain
  * fields. A file at or over its limit stops the upload with that file's message.
  */
-export async function readUploads(
+async function readUploads(
   request: FastifyRequest,
   rules: Record<string, FileRule>,
 ): Promise<{ files: Map<string, UploadedFile>; fields: Record<string, string> }> {
@@ -69,4 +69,23 @@ async function readParts(
       files.set(part.fieldname, { field: part.fieldname, fileName: part.filename || 'image', buffer });
   }
   return { files, fields };
+}
+
+/**
+ * Reads the multipart body as `readUploads` does, and asks for every file named in `rules`:
+ * one missing or empty answers 400 with `missing`.
+ */
+export async function readRequiredFiles<Field extends string>(
+  request: FastifyRequest,
+  rules: Record<Field, FileRule>,
+  missing: string,
+): Promise<Record<Field, UploadedFile>> {
+  const { files } = await readUploads(request, rules);
+  const required = {} as Record<Field, UploadedFile>;
+  for (const field of Object.keys(rules) as Field[]) {
+    const file = files.get(field);
+    if (!file) throw badRequest(missing);
+    required[field] = file;
+  }
+  return required;
 }

@@ -11,8 +11,7 @@ import {
 } from '../../../domain/admin-content.js';
 import type { AppContext } from '../../context.js';
 import { adminOf } from '../auth/index.js';
-import { badRequest } from '../../http/errors.js';
-import { readUploads } from '../../http/uploads.js';
+import { readRequiredFiles } from '../../http/uploads.js';
 import { deleteExample } from '../transformations/index.js';
 import { listExamples, setHomepageExample, uploadExample } from './examples.js';
 import { heroView, saveHero, storeHeroImage } from './hero.js';
@@ -42,11 +41,11 @@ export async function adminContentRoutes(admin: FastifyInstance, context: AppCon
       }),
     },
     async (request, reply) => {
-      const { files } = await readUploads(request, {
-        image: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: CONTENT_MESSAGES.heroImageTooLarge },
-      });
-      const image = files.get('image');
-      if (!image) throw badRequest(CONTENT_MESSAGES.heroImageRequired);
+      const { image } = await readRequiredFiles(
+        request,
+        { image: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: CONTENT_MESSAGES.heroImageTooLarge } },
+        CONTENT_MESSAGES.heroImageRequired,
+      );
       return reply.status(201).send(await storeHeroImage(context, image));
     },
   );
@@ -61,13 +60,14 @@ export async function adminContentRoutes(admin: FastifyInstance, context: AppCon
       }),
     },
     async (request, reply) => {
-      const { files } = await readUploads(request, {
-        original: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: EXAMPLE_MESSAGES.originalTooLarge },
-        transformed: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: EXAMPLE_MESSAGES.transformedTooLarge },
-      });
-      const original = files.get('original');
-      const transformed = files.get('transformed');
-      if (!original || !transformed) throw badRequest(EXAMPLE_MESSAGES.bothRequired);
+      const { original, transformed } = await readRequiredFiles(
+        request,
+        {
+          original: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: EXAMPLE_MESSAGES.originalTooLarge },
+          transformed: { maxBytes: UPLOAD_MAX_BYTES, tooLarge: EXAMPLE_MESSAGES.transformedTooLarge },
+        },
+        EXAMPLE_MESSAGES.bothRequired,
+      );
       const user = await adminOf(context, request, reply);
       return reply.status(201).send(await uploadExample(context, { original, transformed, userId: user.id }));
     },

@@ -8,8 +8,7 @@ import {
   styleInputSchema,
 } from '../../../domain/admin-styles.js';
 import type { AppContext } from '../../context.js';
-import { badRequest } from '../../http/errors.js';
-import { readUploads } from '../../http/uploads.js';
+import { readRequiredFiles } from '../../http/uploads.js';
 import {
   createStyle,
   deleteStyle,
@@ -52,11 +51,11 @@ export async function adminStyleRoutes(admin: FastifyInstance, context: AppConte
     '/styles/previews',
     { schema: describeRoute("Renders every style's preview again") },
     async (request, reply) => {
-      const { files } = await readUploads(request, {
-        preview: { maxBytes: STYLE_PREVIEW_MAX_BYTES, tooLarge: STYLE_MESSAGES.previewTooLarge },
-      });
-      const preview = files.get('preview');
-      if (!preview) throw badRequest('Choose an image to upload');
+      const { preview } = await readRequiredFiles(
+        request,
+        { preview: { maxBytes: STYLE_PREVIEW_MAX_BYTES, tooLarge: STYLE_MESSAGES.previewTooLarge } },
+        'Choose an image to upload',
+      );
       return reply.status(201).send(await storeStylePreview(context, preview));
     },
   );
