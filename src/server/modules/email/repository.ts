@@ -3,9 +3,10 @@
  * the orders a confirmation is owed to. (What a send records on the order, order-records
  * writes.)
  */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, notExists } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, notExists } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { hasRow } from '../../db/has-row.js';
+import { newestFirstPage } from '../../db/newest-first-page.js';
 import { email_messages, order_items, orders } from '../../db/schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -29,16 +30,7 @@ const summary = {
 /** One page of sent messages, newest first, with how many there are in all. */
 export async function listSentEmails(db: Database, options: { orderId?: string; page: number; pageSize: number }) {
   const where = options.orderId ? eq(email_messages.order_id, options.orderId) : undefined;
-  const [emails, [{ total }]] = await Promise.all([
-    db
-      .select(summary)
-      .from(email_messages)
-      .where(where)
-      .orderBy(desc(email_messages.created_at), desc(email_messages.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ total: count() }).from(email_messages).where(where),
-  ]);
+  const { rows: emails, total } = await newestFirstPage(db, email_messages, summary, where, options);
   return { emails, total };
 }
 

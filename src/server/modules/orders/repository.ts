@@ -3,9 +3,25 @@
  * the back office's list (search, filters, stat cards, CSV pages), detail and refunds. (Its
  * writes, refunds and cancellation, go through order-records, as everyone's do.)
  */
-import { and, asc, between, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { STUCK_AFTER_MINUTES, type AdminOrderListQuery } from '../../../domain/orders.js';
 import type { Database } from '../../db/client.js';
+import { newestFirstPage } from '../../db/newest-first-page.js';
 import { order_events, order_items, order_refunds, orders } from '../../db/schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -110,18 +126,7 @@ export async function itemsByOrder(db: Database, orderIds: string[]) {
 
 /** One page of the orders the filter keeps, newest first, with how many it keeps in all. */
 export async function listOrdersPage(db: Database, filter: OrderFilter, page: { page: number; pageSize: number }) {
-  const where = orderFilter(filter);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.created_at), desc(orders.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(orders).where(where),
-  ]);
-  return { rows, total };
+  return newestFirstPage(db, orders, getTableColumns(orders), orderFilter(filter), page);
 }
 
 /**
