@@ -4,7 +4,7 @@ import type { Rgb8 } from './raster.js';
 import { analysePhoto } from './kernels/analysis.js';
 import { downscaleTo } from './kernels/resample.js';
 import { ACCEPT, failures, measureArtwork } from './kernels/quality.js';
-import { closeStylePool, localStyles, renderArtwork } from './index.js';
+import { closeStylePool, localStyles, renderArtwork, type LocalStyleId } from './index.js';
 
 afterAll(async () => {
   await closeStylePool();
@@ -78,6 +78,14 @@ async function jpeg(img: Rgb8): Promise<Buffer> {
 async function decode(buf: Buffer): Promise<Rgb8> {
   const { data, info } = await sharp(buf).raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+/** A style's artwork of `photo`, with the photo's analysis and both images at its grid, where the check measures. */
+async function renderForCheck(styleId: LocalStyleId, photo: Rgb8, longSide: number) {
+  const art = await renderArtwork({ styleId, input: await jpeg(photo), longSide });
+  const analysis = analysePhoto(photo);
+  const { width, height } = analysis.saliency;
+  return { art, analysis, drawn: small(await decode(art.image), width, height), shrunk: small(photo, width, height) };
 }
 
 describe('the photo analysis', () => {
@@ -192,34 +200,18 @@ describe('every style passes the check on the hard synthetic scenes', () => {
   it.each(localStyles.map((s) => s.id))(
     '%s: the 95 %%-black scene becomes a dark artwork with visible structure',
     async (styleId) => {
-      const photo = darkScene();
-      const art = await renderArtwork({ styleId, input: await jpeg(photo), longSide: 360 });
+      const { art, analysis, drawn, shrunk } = await renderForCheck(styleId, darkScene(), 360);
       expect(art.quality?.failures).toEqual([]);
       // Measured here too, independently of what the pipeline reported.
-      const a = analysePhoto(photo);
-      const { width: w, height: h } = a.saliency;
-      const f = await measureArtwork(
-        small(await decode(art.image), w, h),
-        small(photo, w, h),
-        a.subject,
-        styleId === 'ink-sketch',
-      );
+      const f = await measureArtwork(drawn, shrunk, analysis.subject, styleId === 'ink-sketch');
       expect(f.spreadRatio).toBeGreaterThanOrEqual(0.5);
       expect(failures(f)).toEqual([]);
     },
   );
 
   it.each(localStyles.map((s) => s.id))('%s: the small red subject on busy green survives', async (styleId) => {
-    const photo = smallSubjectOnGreen();
-    const art = await renderArtwork({ styleId, input: await jpeg(photo), longSide: 320 });
-    const a = analysePhoto(photo);
-    const { width: w, height: h } = a.saliency;
-    const f = await measureArtwork(
-      small(await decode(art.image), w, h),
-      small(photo, w, h),
-      a.subject,
-      styleId === 'ink-sketch',
-    );
+    const { analysis, drawn, shrunk } = await renderForCheck(styleId, smallSubjectOnGreen(), 320);
+    const f = await measureArtwork(drawn, shrunk, analysis.subject, styleId === 'ink-sketch');
     expect(failures(f)).not.toContain('subject-lost');
   });
 });
@@ -236,17 +228,13 @@ function litSubjectAtNight(): Rgb8 {
 
 describe('the ink sketch shades a subject the way the photo has it', () => {
   it('keeps a lit subject on a night sky lighter than its surroundings', async () => {
-    const photo = litSubjectAtNight();
-    const art = await renderArtwork({ styleId: 'ink-sketch', input: await jpeg(photo), longSide: 320 });
+    const { art, analysis, drawn } = await renderForCheck('ink-sketch', litSubjectAtNight(), 320);
     expect(art.quality?.failures).toEqual([]);
-    const a = analysePhoto(photo);
-    const { width: w, height: h } = a.saliency;
-    const drawn = small(await decode(art.image), w, h);
     const mean = (inside: boolean) => {
       let sum = 0;
       let n = 0;
-      for (let i = 0; i < w * h; i++) {
-        if (Boolean(a.subject[i]) !== inside) continue;
+      for (let i = 0; i < drawn.width * drawn.height; i++) {
+        if (Boolean(analysis.subject[i]) !== inside) continue;
         sum += drawn.data[i * 3] + drawn.data[i * 3 + 1] + drawn.data[i * 3 + 2];
         n++;
       }
@@ -283,12 +271,9 @@ function lampRoom(): Rgb8 {
 
 describe('the ink sketch keeps a lit subject apart from the light around it', () => {
   it('draws a lamp in a dark room as the one white on the page, its glow hatched', async () => {
-    const photo = lampRoom();
-    const art = await renderArtwork({ styleId: 'ink-sketch', input: await jpeg(photo), longSide: 360 });
+    const { art, analysis, drawn, shrunk } = await renderForCheck('ink-sketch', lampRoom(), 360);
     expect(art.quality?.failures).toEqual([]);
-    const a = analysePhoto(photo);
-    const { width: w, height: h } = a.saliency;
-    const f = await measureArtwork(small(await decode(art.image), w, h), small(photo, w, h), a.subject, true);
+    const f = await measureArtwork(drawn, shrunk, analysis.subject, true);
     expect(f.subjectRatio).toBeGreaterThanOrEqual(0.5);
   });
 });
