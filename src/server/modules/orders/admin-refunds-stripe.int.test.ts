@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { order_refunds, orders } from '../../db/schema.js';
 import { SAME_ORIGIN, signInOwner } from '../../testing/admin-session.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
-import { startFakeStripe, type FakeStripe } from '../../testing/fakes/fake-stripe.js';
+import { deliverStripeWebhook, startFakeStripe, type FakeStripe } from '../../testing/fakes/fake-stripe.js';
 import { checkoutBody, type SellableProduct } from '../../testing/fixtures/orders.js';
 import { openShopWithArtwork } from '../../testing/fixtures/shop.js';
 import { submitFulfilment } from '../fulfilment/service.js';
@@ -20,7 +19,6 @@ let printfulFake: FakePrintful;
 let product: SellableProduct;
 let transformationId: string;
 let cookie: string;
-const stripe = new Stripe('sk_test_local');
 
 beforeAll(async () => {
   stripeFake = await startFakeStripe();
@@ -53,15 +51,7 @@ async function paidOrder(): Promise<{ orderId: string; paymentIntentId: string }
   const paymentIntentId = order.payment_id!;
   stripeFake.succeed(paymentIntentId);
   const payload = JSON.stringify(stripeFake.event('payment_intent.succeeded', paymentIntentId));
-  const hook = await shop.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
-  });
+  const hook = await deliverStripeWebhook(shop.app, payload, WEBHOOK_SECRET);
   expect(hook.statusCode, hook.body).toBe(200);
   return { orderId: order.id, paymentIntentId };
 }

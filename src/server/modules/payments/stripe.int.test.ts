@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { email_messages, orders, payment_events } from '../../db/schema.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { startFakePrintful, type FakePrintful } from '../../testing/fakes/printful-orders-fake.js';
-import { startFakeStripe, type FakeStripe } from '../../testing/fakes/fake-stripe.js';
+import { deliverStripeWebhook, startFakeStripe, type FakeStripe } from '../../testing/fakes/fake-stripe.js';
 import { checkoutBody, type SellableProduct } from '../../testing/fixtures/orders.js';
 import { openShopWithArtwork } from '../../testing/fixtures/shop.js';
 import { jobsFor, waitFor } from '../../testing/fixtures/jobs.js';
@@ -50,14 +50,7 @@ async function newOrder(quantity = 1): Promise<{ orderId: string; clientSecret: 
 }
 
 function deliver(event: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return shop.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
+  return deliverStripeWebhook(shop.app, JSON.stringify(event), secret);
 }
 
 const orderOf = async (id: string) => (await shop.context.db.select().from(orders).where(eq(orders.id, id)))[0];

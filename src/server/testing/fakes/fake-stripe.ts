@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
 
 export interface FakePaymentIntent {
   id: string;
@@ -154,6 +156,21 @@ function taxCalculation(params: Record<string, unknown>) {
       : [],
     tax_date: Math.floor(Date.now() / 1000),
   };
+}
+
+const signer = new Stripe('sk_test_local');
+
+/** Posts `payload` to the shop's Stripe webhook, signed with `secret` as Stripe signs it. */
+export function deliverStripeWebhook(app: FastifyInstance, payload: string, secret: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  });
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
