@@ -161,8 +161,6 @@ export function gaussianBlurRgb(src: RgbF, sigma: number, blur = gaussianBlur): 
  * kernel, at 7, 9 or 11 taps. The kernel is padded with zero weights to that width; adding
  * zeros leaves every sum exactly as the loop computed it.
  */
-const MAX_RADIUS = 5;
-
 function padded(k: Float32Array, width: number): Float64Array {
   const r = (k.length - 1) >> 1;
   if (k.length > width) throw new Error(`A kernel of ${k.length} taps does not fit in ${width}`);
@@ -171,11 +169,16 @@ function padded(k: Float32Array, width: number): Float64Array {
   return out;
 }
 
+/** Taps a kernel is unrolled at: its own length rounded up to 7, 9 or 11; longer ones loop. */
+function unrolledWidth(k: Float32Array): number {
+  return k.length <= 7 ? 7 : k.length <= 9 ? 9 : k.length <= 11 ? 11 : k.length;
+}
+
 /**
  * Vertical pass over rows y0 ≤ y < y1 of `n` values each, edges replicated, each value's taps
- * summed in double precision. The taps are unrolled at the kernel's own width (7, 9 or 11):
- * the zero weights a narrow kernel is padded with cost as much as real ones, and the pass reads
- * a row per tap.
+ * summed in double precision. The taps are unrolled at the kernel's own width: the zero
+ * weights a narrow kernel is padded with cost as much as real ones, and the pass reads a row
+ * per tap.
  */
 function verticalPass(
   src: Float32Array,
@@ -186,75 +189,19 @@ function verticalPass(
   y0: number,
   y1: number,
 ) {
-  if (k.length > 2 * MAX_RADIUS + 1) return loopedV(src, dst, k, n, h, y0, y1);
-  const width = k.length <= 7 ? 7 : k.length <= 9 ? 9 : 11;
+  const width = unrolledWidth(k);
   const weights = padded(k, width);
   const R = width >> 1;
   const rows = new Int32Array(width);
   for (let y = y0; y < y1; y++) {
     for (let i = 0; i < width; i++) rows[i] = Math.min(h - 1, Math.max(0, y + i - R)) * n;
-    if (width === 7) sumRows7(src, dst, weights, rows, y * n, n);
-    else if (width === 9) sumRows9(src, dst, weights, rows, y * n, n);
-    else sumRows11(src, dst, weights, rows, y * n, n);
-  }
-}
-
-/** dst[o + x] = Σ k[i] · src[rows[i] + x] over seven taps, for x < n. */
-function sumRows7(src: Float32Array, dst: Float32Array, k: Float64Array, rows: Int32Array, o: number, n: number) {
-  const [k0, k1, k2, k3, k4, k5, k6] = k;
-  const [r0, r1, r2, r3, r4, r5, r6] = rows;
-  for (let x = 0; x < n; x++) {
-    dst[o + x] =
-      k0 * src[r0 + x] +
-      k1 * src[r1 + x] +
-      k2 * src[r2 + x] +
-      k3 * src[r3 + x] +
-      k4 * src[r4 + x] +
-      k5 * src[r5 + x] +
-      k6 * src[r6 + x];
-  }
-}
-
-function sumRows9(src: Float32Array, dst: Float32Array, k: Float64Array, rows: Int32Array, o: number, n: number) {
-  const [k0, k1, k2, k3, k4, k5, k6, k7, k8] = k;
-  const [r0, r1, r2, r3, r4, r5, r6, r7, r8] = rows;
-  for (let x = 0; x < n; x++) {
-    dst[o + x] =
-      k0 * src[r0 + x] +
-      k1 * src[r1 + x] +
-      k2 * src[r2 + x] +
-      k3 * src[r3 + x] +
-      k4 * src[r4 + x] +
-      k5 * src[r5 + x] +
-      k6 * src[r6 + x] +
-      k7 * src[r7 + x] +
-      k8 * src[r8 + x];
-  }
-}
-
-function sumRows11(src: Float32Array, dst: Float32Array, k: Float64Array, rows: Int32Array, o: number, n: number) {
-  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10] = k;
-  const [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10] = rows;
-  for (let x = 0; x < n; x++) {
-    dst[o + x] =
-      k0 * src[r0 + x] +
-      k1 * src[r1 + x] +
-      k2 * src[r2 + x] +
-      k3 * src[r3 + x] +
-      k4 * src[r4 + x] +
-      k5 * src[r5 + x] +
-      k6 * src[r6 + x] +
-      k7 * src[r7 + x] +
-      k8 * src[r8 + x] +
-      k9 * src[r9 + x] +
-      k10 * src[r10 + x];
+    sumTaps(src, dst, weights, rows, y * n, n);
   }
 }
 
 /**
  * Horizontal pass over rows y0 ≤ y < y1 of `w` pixels of `channels` interleaved values, edges
- * replicated, each value's taps summed in double precision: unrolled at the kernel's own width
- * up to 11 taps, a loop over the taps beyond.
+ * replicated, each value's taps summed in double precision and unrolled as the vertical pass's.
  */
 function horizontalPass(
   src: Float32Array,
@@ -265,12 +212,13 @@ function horizontalPass(
   y0: number,
   y1: number,
 ): void {
-  const width = k.length <= 7 ? 7 : k.length <= 9 ? 9 : k.length <= 11 ? 11 : k.length;
+  const width = unrolledWidth(k);
   const weights = padded(k, width);
   const R = width >> 1;
   const n = w * channels;
   // The row with its edge pixels repeated R times at each end: no clamping per tap.
   const row = new Float32Array(n + 2 * R * channels);
+  const taps = Int32Array.from({ length: width }, (_, i) => i * channels);
   for (let y = y0; y < y1; y++) {
     const o = y * n;
     for (let x = 0; x < R; x++) {
@@ -280,93 +228,73 @@ function horizontalPass(
       }
     }
     row.set(src.subarray(o, o + n), R * channels);
-    if (width === 7) sumTaps7(row, dst, weights, o, n, channels);
-    else if (width === 9) sumTaps9(row, dst, weights, o, n, channels);
-    else if (width === 11) sumTaps11(row, dst, weights, o, n, channels);
-    else sumTaps(row, dst, weights, o, n, channels);
+    sumTaps(row, dst, weights, taps, o, n);
   }
 }
 
-/** dst[o + q] = Σ k[i] · row[q + i · step] over seven taps, for q < n. */
-function sumTaps7(row: Float32Array, dst: Float32Array, k: Float64Array, o: number, n: number, step: number) {
-  const [k0, k1, k2, k3, k4, k5, k6] = k;
-  const [s1, s2, s3, s4, s5, s6] = [1, 2, 3, 4, 5, 6].map((i) => i * step);
-  for (let q = 0; q < n; q++) {
-    dst[o + q] =
-      k0 * row[q] +
-      k1 * row[q + s1] +
-      k2 * row[q + s2] +
-      k3 * row[q + s3] +
-      k4 * row[q + s4] +
-      k5 * row[q + s5] +
-      k6 * row[q + s6];
-  }
-}
-
-function sumTaps9(row: Float32Array, dst: Float32Array, k: Float64Array, o: number, n: number, step: number) {
-  const [k0, k1, k2, k3, k4, k5, k6, k7, k8] = k;
-  const [s1, s2, s3, s4, s5, s6, s7, s8] = [1, 2, 3, 4, 5, 6, 7, 8].map((i) => i * step);
-  for (let q = 0; q < n; q++) {
-    dst[o + q] =
-      k0 * row[q] +
-      k1 * row[q + s1] +
-      k2 * row[q + s2] +
-      k3 * row[q + s3] +
-      k4 * row[q + s4] +
-      k5 * row[q + s5] +
-      k6 * row[q + s6] +
-      k7 * row[q + s7] +
-      k8 * row[q + s8];
-  }
-}
-
-function sumTaps11(row: Float32Array, dst: Float32Array, k: Float64Array, o: number, n: number, step: number) {
-  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10] = k;
-  const [s1, s2, s3, s4, s5, s6, s7, s8, s9, s10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => i * step);
-  for (let q = 0; q < n; q++) {
-    dst[o + q] =
-      k0 * row[q] +
-      k1 * row[q + s1] +
-      k2 * row[q + s2] +
-      k3 * row[q + s3] +
-      k4 * row[q + s4] +
-      k5 * row[q + s5] +
-      k6 * row[q + s6] +
-      k7 * row[q + s7] +
-      k8 * row[q + s8] +
-      k9 * row[q + s9] +
-      k10 * row[q + s10];
-  }
-}
-
-/** The same sum as a loop over the taps, for kernels too wide to unroll (print sizes). */
-function sumTaps(row: Float32Array, dst: Float32Array, k: Float64Array, o: number, n: number, step: number) {
-  for (let q = 0; q < n; q++) {
+/**
+ * dst[o + x] = Σ k[i] · src[at[i] + x] for x < n: both passes' inner loop, one expression with
+ * the weights and offsets in locals at 7, 9 and 11 taps, a loop over the taps beyond.
+ */
+function sumTaps(src: Float32Array, dst: Float32Array, k: Float64Array, at: Int32Array, o: number, n: number): void {
+  if (k.length === 7) return sum7(src, dst, k, at, o, n);
+  if (k.length === 9) return sum9(src, dst, k, at, o, n);
+  if (k.length === 11) return sum11(src, dst, k, at, o, n);
+  for (let x = 0; x < n; x++) {
     let acc = 0;
-    for (let i = 0, p = q; i < k.length; i++, p += step) acc += k[i] * row[p];
-    dst[o + q] = acc;
+    for (let i = 0; i < k.length; i++) acc += k[i] * src[at[i] + x];
+    dst[o + x] = acc;
   }
 }
 
-function loopedV(
-  src: Float32Array,
-  dst: Float32Array,
-  k: Float32Array,
-  n: number,
-  h: number,
-  y0: number,
-  y1: number,
-): void {
-  const r = (k.length - 1) >> 1;
-  for (let y = y0; y < y1; y++) {
-    const o = y * n;
-    for (let i = 0; i < k.length; i++) {
-      let yy = y + i - r;
-      yy = yy < 0 ? 0 : yy >= h ? h - 1 : yy;
-      const ki = k[i];
-      const ro = yy * n;
-      for (let x = 0; x < n; x++) dst[o + x] += ki * src[ro + x];
-    }
+function sum7(src: Float32Array, dst: Float32Array, k: Float64Array, at: Int32Array, o: number, n: number) {
+  const [k0, k1, k2, k3, k4, k5, k6] = k;
+  const [a0, a1, a2, a3, a4, a5, a6] = at;
+  for (let x = 0; x < n; x++) {
+    dst[o + x] =
+      k0 * src[a0 + x] +
+      k1 * src[a1 + x] +
+      k2 * src[a2 + x] +
+      k3 * src[a3 + x] +
+      k4 * src[a4 + x] +
+      k5 * src[a5 + x] +
+      k6 * src[a6 + x];
+  }
+}
+
+function sum9(src: Float32Array, dst: Float32Array, k: Float64Array, at: Int32Array, o: number, n: number) {
+  const [k0, k1, k2, k3, k4, k5, k6, k7, k8] = k;
+  const [a0, a1, a2, a3, a4, a5, a6, a7, a8] = at;
+  for (let x = 0; x < n; x++) {
+    dst[o + x] =
+      k0 * src[a0 + x] +
+      k1 * src[a1 + x] +
+      k2 * src[a2 + x] +
+      k3 * src[a3 + x] +
+      k4 * src[a4 + x] +
+      k5 * src[a5 + x] +
+      k6 * src[a6 + x] +
+      k7 * src[a7 + x] +
+      k8 * src[a8 + x];
+  }
+}
+
+function sum11(src: Float32Array, dst: Float32Array, k: Float64Array, at: Int32Array, o: number, n: number) {
+  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10] = k;
+  const [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10] = at;
+  for (let x = 0; x < n; x++) {
+    dst[o + x] =
+      k0 * src[a0 + x] +
+      k1 * src[a1 + x] +
+      k2 * src[a2 + x] +
+      k3 * src[a3 + x] +
+      k4 * src[a4 + x] +
+      k5 * src[a5 + x] +
+      k6 * src[a6 + x] +
+      k7 * src[a7 + x] +
+      k8 * src[a8 + x] +
+      k9 * src[a9 + x] +
+      k10 * src[a10 + x];
   }
 }
 
