@@ -120,4 +120,15 @@ describe('the work gate', () => {
     expect(await gate.deferredWork(async () => 'next')).toBe('next');
     expect(gate.load).toEqual({ interactive: 0, deferredRunning: 0, deferredWaiting: 0 });
   });
+
+  it('tells the code it runs whether it runs as deferred work, across awaits', async () => {
+    const gate = new WorkGate({ deferredSlots: 1, quietMs: 0, maxWaitMs: 60_000 });
+    const lane = async () => {
+      await sleep(1);
+      return gate.inDeferredWork;
+    };
+    expect(await gate.deferredWork(lane)).toBe(true);
+    expect(await gate.interactiveWork(lane)).toBe(false);
+    expect(gate.inDeferredWork).toBe(false);
+  });
 });

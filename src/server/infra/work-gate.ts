@@ -10,6 +10,7 @@
  * running is not stopped: a preview that arrives while a print file renders starts at once
  * beside it, and the next print file waits for the preview.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface WorkGateOptions {
   /** Deferred jobs running at once. */
@@ -28,6 +29,8 @@ export class WorkGate {
   private timer: NodeJS.Timeout | undefined;
   /** Called when interactive work next lets go of the process (see afterInteractive). */
   private idleWaiters: Array<() => void> = [];
+  /** Set inside deferred work, so what it calls can tell that nobody is watching. */
+  private readonly lane = new AsyncLocalStorage<'deferred'>();
 
   constructor(private readonly options: WorkGateOptions) {}
 
@@ -79,11 +82,16 @@ export class WorkGate {
       this.schedule();
     });
     try {
-      return await work();
+      return await this.lane.run('deferred', work);
     } finally {
       this.deferredRunning -= 1;
       this.schedule();
     }
+  }
+
+  /** Whether the calling code runs as deferred work: nobody is waiting for it. */
+  get inDeferredWork(): boolean {
+    return this.lane.getStore() === 'deferred';
   }
 
   /** Interactive jobs running now, and deferred ones running or waiting (for the metrics and tests). */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workGate } from '../../../../infra/work-gate.js';
 import {
   type LocalStyleId,
   closeStylePool,
@@ -128,6 +129,24 @@ describe('the warm-up', () => {
     // rather than starting a second thread that would go again when idle.
     void startRenderThread();
     await warmLocalEngines();
+    expect(renderThreads()).toBe(1);
+  }, 60_000);
+
+  it("keeps a visitor's render on the kept thread: it waits for the short render nobody watches", async () => {
+    // The kept thread, warm from the warm-up above.
+    expect(renderThreads()).toBe(1);
+    const photo = readFileSync(PHOTO);
+    // A style preview (work nobody watches) holds the kept thread when the visitor clicks.
+    const preview = workGate.deferredWork(() =>
+      renderArtwork({ styleId: 'oil-painting', input: photo, longSide: 640 }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const art = await workGate.interactiveWork(() =>
+      renderArtwork({ styleId: 'ink-sketch', input: photo, longSide: 1024 }),
+    );
+    await preview;
+    expect(art.width).toBe(1024);
+    // Sent at once, the visitor's render went to a second thread, started cold.
     expect(renderThreads()).toBe(1);
   }, 60_000);
 });
