@@ -198,7 +198,7 @@ describe('the quality check', () => {
 
 describe('every style passes the check on the hard synthetic scenes', () => {
   it.each(localStyles.map((s) => s.id))(
-    '%s: the 95 %%-black scene becomes a dark artwork with visible structure',
+    '%s: the near-black scene (95 percent black) becomes a dark artwork with visible structure',
     async (styleId) => {
       const { art, analysis, drawn, shrunk } = await renderForCheck(styleId, darkScene(), 360);
       expect(art.quality?.failures).toEqual([]);
