@@ -60,10 +60,15 @@ async function toShippingStep(page: Page, email: string, address: Address, quant
   const mug = page.getByTestId('product-card').filter({ hasText: MUG });
   const add = mug.getByRole('button', { name: new RegExp(`Add ${MUG} to cart`) });
   for (let added = 0; added < quantity; added += 1) {
-    await add.click({ timeout: 90_000 });
-    // The button counts what the cart holds: the next click waits until this one has landed
-    // (on a loaded machine a second click during the re-render was lost).
-    await add.filter({ hasText: `Add (${added + 1})` }).waitFor();
+    // The button counts what the cart holds: the next click waits until this one has landed.
+    // On a loaded machine a click during a re-render was lost (the count stayed where it was
+    // for 30 s): it is made again while the count has not moved, three times at most.
+    const landed = add.filter({ hasText: `Add (${added + 1})` });
+    for (let attempt = 0; !(await landed.isVisible()); attempt += 1) {
+      if (attempt === 3) throw new Error(`the cart never counted ${added + 1} of ${MUG}`);
+      await add.click({ timeout: 90_000 });
+      await landed.waitFor({ timeout: 10_000 }).catch(() => {});
+    }
   }
   await checkoutToShippingStep(page, email, address);
   await page.getByTestId('shipping-option').first().waitFor({ timeout: 30_000 });
