@@ -29,6 +29,7 @@ import { downscaleTo } from '../src/server/modules/styles/engines/local/kernels/
 import {
   type QualityFigures,
   failures,
+  exposureNormalise,
   measureArtwork,
 } from '../src/server/modules/styles/engines/local/kernels/quality.js';
 
@@ -89,14 +90,14 @@ for (const photo of photos) {
   const used = process.cpuUsage(c);
   analysisMs.push((used.user + used.system) / 1000);
   const { width, height } = analysis.saliency;
-  const photoSmall = downscaleTo(work, width, height);
+  const reference = await exposureNormalise(downscaleTo(work, width, height));
   const renders = await Promise.all(styles.map((s) => renderArtwork({ styleId: s.id, input, longSide: LONG_SIDE })));
   const cells: string[] = [];
   let photoShare = 0;
   for (const [i, style] of styles.entries()) {
     const art = await rawSrgb(renders[i].image, Math.max(renders[i].width, renders[i].height));
     const monochrome = style.id === 'ink-sketch';
-    const f = await measureArtwork(downscaleTo(art, width, height), photoSmall, analysis.subject, monochrome);
+    const f = measureArtwork(downscaleTo(art, width, height), reference, analysis.subject, monochrome);
     photoShare = f.photoDominantShare;
     const bad = failures(f);
     const key = `${photo.half} ${style.id}`;

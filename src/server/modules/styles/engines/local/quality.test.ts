@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Rgb8 } from './raster.js';
 import { analysePhoto } from './kernels/analysis.js';
 import { downscaleTo } from './kernels/resample.js';
-import { ACCEPT, failures, measureArtwork } from './kernels/quality.js';
+import { ACCEPT, exposureNormalise, failures, measureArtwork } from './kernels/quality.js';
 import { closeStylePool, localStyles, renderArtwork, type LocalStyleId } from './index.js';
 
 afterAll(async () => {
@@ -80,12 +80,17 @@ async function decode(buf: Buffer): Promise<Rgb8> {
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-/** A style's artwork of `photo`, with the photo's analysis and both images at its grid, where the check measures. */
+/** A style's artwork of `photo`, with the photo's analysis, the artwork at its grid and the photo's reference there, where the check measures. */
 async function renderForCheck(styleId: LocalStyleId, photo: Rgb8, longSide: number) {
   const art = await renderArtwork({ styleId, input: await jpeg(photo), longSide });
   const analysis = analysePhoto(photo);
   const { width, height } = analysis.saliency;
-  return { art, analysis, drawn: small(await decode(art.image), width, height), shrunk: small(photo, width, height) };
+  return {
+    art,
+    analysis,
+    drawn: small(await decode(art.image), width, height),
+    reference: await exposureNormalise(small(photo, width, height)),
+  };
 }
 
 describe('the photo analysis', () => {
@@ -149,8 +154,9 @@ describe('the quality check', () => {
     const photo = darkScene();
     const a = analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
+    const reference = await exposureNormalise(small(photo, w, h));
     const black = image(photo.width, photo.height, () => [12, 12, 14]);
-    const flat = await measureArtwork(small(black, w, h), small(photo, w, h), a.subject, false);
+    const flat = measureArtwork(small(black, w, h), reference, a.subject, false);
     expect(failures(flat)).toContain('flat');
     expect(flat.spreadRatio).toBeLessThan(0.1);
     // A dark-toned rendering that keeps the structure: the photo's levels lifted.
@@ -158,16 +164,17 @@ describe('the quality check', () => {
       const i = (y * photo.width + x) * 3;
       return [0, 1, 2].map((c) => Math.min(255, photo.data[i + c] * 4 + 10)) as [number, number, number];
     });
-    expect(failures(await measureArtwork(small(kept, w, h), small(photo, w, h), a.subject, false))).toEqual([]);
+    expect(failures(measureArtwork(small(kept, w, h), reference, a.subject, false))).toEqual([]);
   });
 
   it('notices when the small subject on busy green is erased', async () => {
     const photo = smallSubjectOnGreen();
     const a = analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
-    const erased = await measureArtwork(small(smallSubjectOnGreen(false), w, h), small(photo, w, h), a.subject, false);
+    const reference = await exposureNormalise(small(photo, w, h));
+    const erased = measureArtwork(small(smallSubjectOnGreen(false), w, h), reference, a.subject, false);
     expect(failures(erased)).toEqual(['subject-lost']);
-    const kept = await measureArtwork(small(photo, w, h), small(photo, w, h), a.subject, false);
+    const kept = measureArtwork(small(photo, w, h), reference, a.subject, false);
     expect(failures(kept)).toEqual([]);
     expect(kept.subjectRatio).toBeGreaterThan(0.8);
   });
@@ -190,7 +197,8 @@ describe('the quality check', () => {
     const photo = image(200, 150, (x) => [235 + (x % 3), 235, 232]);
     const a = analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
-    const f = await measureArtwork(small(photo, w, h), small(photo, w, h), a.subject, false);
+    const reference = await exposureNormalise(small(photo, w, h));
+    const f = measureArtwork(small(photo, w, h), reference, a.subject, false);
     expect(f.photoDominantShare).toBeGreaterThan(0.6);
     expect(failures(f)).not.toContain('one-colour');
   });
@@ -200,18 +208,18 @@ describe('every style passes the check on the hard synthetic scenes', () => {
   it.each(localStyles.map((s) => s.id))(
     '%s: the near-black scene (95 percent black) becomes a dark artwork with visible structure',
     async (styleId) => {
-      const { art, analysis, drawn, shrunk } = await renderForCheck(styleId, darkScene(), 360);
+      const { art, analysis, drawn, reference } = await renderForCheck(styleId, darkScene(), 360);
       expect(art.quality?.failures).toEqual([]);
       // Measured here too, independently of what the pipeline reported.
-      const f = await measureArtwork(drawn, shrunk, analysis.subject, styleId === 'ink-sketch');
+      const f = measureArtwork(drawn, reference, analysis.subject, styleId === 'ink-sketch');
       expect(f.spreadRatio).toBeGreaterThanOrEqual(0.5);
       expect(failures(f)).toEqual([]);
     },
   );
 
   it.each(localStyles.map((s) => s.id))('%s: the small red subject on busy green survives', async (styleId) => {
-    const { analysis, drawn, shrunk } = await renderForCheck(styleId, smallSubjectOnGreen(), 320);
-    const f = await measureArtwork(drawn, shrunk, analysis.subject, styleId === 'ink-sketch');
+    const { analysis, drawn, reference } = await renderForCheck(styleId, smallSubjectOnGreen(), 320);
+    const f = measureArtwork(drawn, reference, analysis.subject, styleId === 'ink-sketch');
     expect(failures(f)).not.toContain('subject-lost');
   });
 });
@@ -271,9 +279,9 @@ function lampRoom(): Rgb8 {
 
 describe('the ink sketch keeps a lit subject apart from the light around it', () => {
   it('draws a lamp in a dark room as the one white on the page, its glow hatched', async () => {
-    const { art, analysis, drawn, shrunk } = await renderForCheck('ink-sketch', lampRoom(), 360);
+    const { art, analysis, drawn, reference } = await renderForCheck('ink-sketch', lampRoom(), 360);
     expect(art.quality?.failures).toEqual([]);
-    const f = await measureArtwork(drawn, shrunk, analysis.subject, true);
+    const f = measureArtwork(drawn, reference, analysis.subject, true);
     expect(f.subjectRatio).toBeGreaterThanOrEqual(0.5);
   });
 });

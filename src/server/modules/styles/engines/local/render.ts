@@ -116,10 +116,11 @@ async function paint(
   };
   const analysis = analysePhoto(work8);
   const subject = resamplePlane(analysis.saliency, work8.width, work8.height);
-  // The photo at the check's size (the analysis's own copy): the check compares every attempt with it.
-  const photoSmall = analysis.small;
   const recover = job.exposureStep !== false;
-  const judged = await judgedSubject(work8, photoSmall, analysis, recover);
+  // The photo at the check's size (the analysis's own copy), normalised: the check compares
+  // every attempt with it.
+  const reference = await exposureNormalise(analysis.small, recover);
+  const judged = judgedSubject(work8, reference, analysis);
   onProgress(DECODED);
 
   // Render, check, and re-render with stronger settings while the check fails or passes only
@@ -153,7 +154,7 @@ async function paint(
     const image = encodeJpeg(art, job.quality ?? 90);
     image.catch(() => {});
     encodes.push(image);
-    const figures = await checkArtwork(art, photoSmall, analysis, engine.monochrome === true, recover);
+    const figures = checkArtwork(art, reference, analysis, engine.monochrome === true);
     const failed = failures(figures);
     // A pass by a hair is re-rendered too (`ACCEPT`); the best attempt is the one furthest
     // within the limits, and among those that pass, the one furthest within the margin.
@@ -227,14 +228,8 @@ async function prepareWork(
 }
 
 /** The subject the check judges, at the working size, and its lightness against its surroundings. */
-async function judgedSubject(
-  work8: Rgb8,
-  photoSmall: SmallImage,
-  analysis: PhotoAnalysis,
-  recover: boolean,
-): Promise<JudgedSubject> {
+function judgedSubject(work8: Rgb8, reference: SmallImage, analysis: PhotoAnalysis): JudgedSubject {
   const { width, height } = analysis.saliency;
-  const photo = await exposureNormalise(photoSmall, recover);
   let area: Float32Array | undefined;
   return {
     // Resampled to the working size only for the re-renders that push the subject.
@@ -242,8 +237,8 @@ async function judgedSubject(
       area ??= resamplePlane({ width, height, data: Float32Array.from(analysis.subject) }, work8.width, work8.height);
       return area;
     },
-    lightness: subjectDifference(photo, analysis.subject)[0],
-    rgb: subjectDifference(photo, analysis.subject, 'rgb'),
+    lightness: subjectDifference(reference, analysis.subject)[0],
+    rgb: subjectDifference(reference, analysis.subject, 'rgb'),
   };
 }
 
@@ -267,16 +262,10 @@ function setSubjectApart(work: RgbF, judged: JudgedSubject, strength: number): v
   }
 }
 
-/** The quality figures of an artwork at the analysis size, against the photo and its subject. */
-function checkArtwork(
-  art: Rgb8,
-  photoSmall: SmallImage,
-  analysis: PhotoAnalysis,
-  monochrome: boolean,
-  recover: boolean,
-): Promise<QualityFigures> {
+/** The quality figures of an artwork at the analysis size, against the photo's reference and its subject. */
+function checkArtwork(art: Rgb8, reference: SmallImage, analysis: PhotoAnalysis, monochrome: boolean): QualityFigures {
   const { width, height } = analysis.saliency;
-  return measureArtwork(downscaleTo(art, width, height), photoSmall, analysis.subject, monochrome, recover);
+  return measureArtwork(downscaleTo(art, width, height), reference, analysis.subject, monochrome);
 }
 
 function encodeJpeg(art: Rgb8, quality: number): Promise<Buffer> {

@@ -139,16 +139,17 @@ export function subjectDifference(
   return [s[0] / ni - s[3] / no, s[1] / ni - s[4] / no, s[2] / ni - s[5] / no];
 }
 
-/** Figures of an artwork against its photo; both at the same small size, `subject` at that size too. */
-export async function measureArtwork(
+/**
+ * Figures of an artwork against its photo's `reference` (the photo through
+ * `exposureNormalise`, made once for all of its artworks); both at the same small size,
+ * `subject` at that size too.
+ */
+export function measureArtwork(
   art: SmallImage,
-  photo: SmallImage,
+  reference: SmallImage,
   subject: Uint8Array,
   monochrome: boolean,
-  /** False: against the plain normalisation, without the exposure step (the sheet's "before"). */
-  recover = true,
-): Promise<QualityFigures> {
-  const reference = await exposureNormalise(photo, recover);
+): QualityFigures {
   const photoStd = lumaStd(reference);
   const photoSubjectDelta = subjectDelta(reference, subject, monochrome);
   const artDelta = subjectDelta(art, subject, monochrome);
