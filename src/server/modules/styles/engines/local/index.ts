@@ -64,13 +64,15 @@ export async function renderArtwork(
   req: RenderRequest,
   onProgress?: (fraction: number) => void,
 ): Promise<RenderResult> {
-  if (workGate.inDeferredWork && req.longSide <= SHORT_BACKGROUND_SIDE) {
+  if (workGate.inDeferredWork) {
     const run = renderNow(req, onProgress);
-    shortBackground.add(run);
-    void run.catch(() => {}).finally(() => shortBackground.delete(run));
+    if (req.longSide <= SHORT_BACKGROUND_SIDE) {
+      shortBackground.add(run);
+      void run.catch(() => {}).finally(() => shortBackground.delete(run));
+    }
     return run;
   }
-  if (!workGate.inDeferredWork && shortBackground.size > 0) {
+  if (shortBackground.size > 0) {
     const waited = Promise.allSettled([...shortBackground]);
     await Promise.race([waited, new Promise((resolve) => setTimeout(resolve, BACKGROUND_WAIT_MS).unref())]);
   }

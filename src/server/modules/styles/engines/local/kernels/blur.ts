@@ -158,20 +158,14 @@ export function gaussianBlurRgb(src: RgbF, sigma: number, blur = gaussianBlur): 
 /**
  * The passes below unroll the taps of a small Gaussian (sigma < 1.6, so at most 11 taps) into
  * one expression with the weights in locals, about three times faster than a loop over the
- * kernel, at 7, 9 or 11 taps. The kernel is padded with zero weights to that width; adding
- * zeros leaves every sum exactly as the loop computed it.
+ * kernel, at 7, 9 or 11 taps. The kernel is padded with zero weights to that width (a longer
+ * one is left as it is, and loops); adding zeros leaves every sum exactly as the loop computed it.
  */
-function padded(k: Float32Array, width: number): Float64Array {
-  const r = (k.length - 1) >> 1;
-  if (k.length > width) throw new Error(`A kernel of ${k.length} taps does not fit in ${width}`);
-  const out = new Float64Array(width);
-  for (let i = 0; i < k.length; i++) out[(width >> 1) - r + i] = k[i];
-  return out;
-}
-
-/** Taps a kernel is unrolled at: its own length rounded up to 7, 9 or 11; longer ones loop. */
-function unrolledWidth(k: Float32Array): number {
-  return k.length <= 7 ? 7 : k.length <= 9 ? 9 : k.length <= 11 ? 11 : k.length;
+function unrolledWeights(k: Float32Array): Float64Array {
+  const width = k.length <= 7 ? 7 : k.length <= 9 ? 9 : k.length <= 11 ? 11 : k.length;
+  const weights = new Float64Array(width);
+  weights.set(k, (width - k.length) >> 1);
+  return weights;
 }
 
 /**
@@ -189,8 +183,8 @@ function verticalPass(
   y0: number,
   y1: number,
 ) {
-  const width = unrolledWidth(k);
-  const weights = padded(k, width);
+  const weights = unrolledWeights(k);
+  const width = weights.length;
   const R = width >> 1;
   const rows = new Int32Array(width);
   for (let y = y0; y < y1; y++) {
@@ -212,8 +206,8 @@ function horizontalPass(
   y0: number,
   y1: number,
 ): void {
-  const width = unrolledWidth(k);
-  const weights = padded(k, width);
+  const weights = unrolledWeights(k);
+  const width = weights.length;
   const R = width >> 1;
   const n = w * channels;
   // The row with its edge pixels repeated R times at each end: no clamping per tap.
