@@ -105,8 +105,20 @@ describe('a keyboard-only purchase, Home to the success page, focus checked afte
     const chooser = page.waitForEvent('filechooser');
     // Space presses a button as Enter does; headless Chromium opens no file chooser on Enter.
     await page.keyboard.press('Space');
-    await (await chooser).setFiles({ name: 'lake.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.waitForURL(/\/transform\?image=/);
+    const opened = await chooser.catch(async (error: Error) => {
+      throw new Error(
+        `Space on 'Upload a photo' opened no file chooser; focus is on ${JSON.stringify(await focused())}`,
+        {
+          cause: error,
+        },
+      );
+    });
+    await opened.setFiles({ name: 'lake.jpg', mimeType: 'image/jpeg', buffer: photo });
+    // A shop that has just started, on a loaded machine, may take a while over the first upload.
+    await page.waitForURL(/\/transform\?image=/, { timeout: 90_000 }).catch(async (error: Error) => {
+      const area = await page.getByTestId('upload-area').textContent();
+      throw new Error(`the upload did not open /transform; the upload area says: ${area}`, { cause: error });
+    });
     await page.getByTestId('transform-photo').waitFor();
   });
 
