@@ -78,7 +78,11 @@ interface ComposeArgs {
   labels: Uint8Array;
   painted: Float32Array;
   centres: Float32Array;
-  treatments: Treatment[];
+  /** Per cluster, interleaved RGB: its base ink, and its dot ink less the base (0 without dots). */
+  base: Float32Array;
+  dotLift: Float32Array;
+  /** Per cluster: 1 where it prints Ben-Day dots. */
+  dotted: Uint8Array;
   tone: Float32Array;
   ol: Float32Array;
   w: number;
@@ -89,7 +93,8 @@ interface ComposeArgs {
 }
 
 const compose = rowKernel<ComposeArgs>('pop-art/compose', (args, y0, y1) => {
-  const { labels, painted, centres, treatments, tone, ol, w, h, W, H, out } = args;
+  const { labels, painted, centres, base, dotLift, dotted, tone, ol, w, h, W, H, out } = args;
+  const [blackR, blackG, blackB] = INK.black;
   const cols = axisMap(W, w);
   const rows = axisMap(H, h);
   const period = 7.5 * Math.max(1, Math.max(W, H) / 2048);
@@ -112,11 +117,11 @@ const compose = rowKernel<ComposeArgs>('pop-art/compose', (args, y0, y1) => {
       const w10 = wx * (1 - wy);
       const w01 = (1 - wx) * wy;
       const w11 = wx * wy;
-      const t1 = treatments[first[x]];
-      const tt = treatments[second[x]];
+      const c1 = first[x];
+      const c2 = second[x];
       const t2 = weight[x];
       let inDot = 0;
-      if (t1.dots || tt.dots) {
+      if (dotted[c1] | dotted[c2]) {
         // Ben-Day dot coverage follows the local tone inside a dotted region.
         const pl = tone[i00] * w00 + tone[i00 + 1] * w10 + tone[i00 + w] * w01 + tone[i00 + w + 1] * w11;
         const coverage = Math.min(0.62, Math.max(0.12, (1 - pl) * 1.5 - 0.05));
@@ -130,12 +135,24 @@ const compose = rowKernel<ComposeArgs>('pop-art/compose', (args, y0, y1) => {
       }
       const ink = ol[i00] * w00 + ol[i00 + 1] * w10 + ol[i00 + w] * w01 + ol[i00 + w + 1] * w11;
       const o = (y * W + x) * 3;
-      for (let ch = 0; ch < 3; ch++) {
-        const v1 = t1.dots ? t1.base[ch] + (t1.dot[ch] - t1.base[ch]) * inDot : t1.base[ch];
-        const v2b = tt.dots ? tt.base[ch] + (tt.dot[ch] - tt.base[ch]) * inDot : tt.base[ch];
-        const v = v1 + (v2b - v1) * t2;
-        out[o + ch] = v + (INK.black[ch] - v) * ink;
+      // Without dots the lift is 0 and base + 0 × inDot is the base exactly, as is v1 + 0 × t2
+      // inside a cluster (t2 = 0): the same numbers as choosing per case.
+      const p1 = c1 * 3;
+      const r1 = base[p1] + dotLift[p1] * inDot;
+      const g1 = base[p1 + 1] + dotLift[p1 + 1] * inDot;
+      const b1 = base[p1 + 2] + dotLift[p1 + 2] * inDot;
+      let r = r1;
+      let g = g1;
+      let b = b1;
+      if (t2 !== 0) {
+        const p2 = c2 * 3;
+        r = r1 + (base[p2] + dotLift[p2] * inDot - r1) * t2;
+        g = g1 + (base[p2 + 1] + dotLift[p2 + 1] * inDot - g1) * t2;
+        b = b1 + (base[p2 + 2] + dotLift[p2 + 2] * inDot - b1) * t2;
       }
+      out[o] = r + (blackR - r) * ink;
+      out[o + 1] = g + (blackG - g) * ink;
+      out[o + 2] = b + (blackB - b) * ink;
     }
   }
 });
@@ -188,7 +205,17 @@ export const popArt: LocalStyleEngine = {
 
     const { width: W, height: H } = output;
     const out = shared.u8c(W * H * 3);
-    await compose({ labels, painted, centres, treatments, tone, ol, w, h, W, H, out }, H);
+    const base = shared.f32(treatments.length * 3);
+    const dotLift = shared.f32(treatments.length * 3);
+    const dotted = shared.u8(treatments.length);
+    treatments.forEach((treatment, c) => {
+      dotted[c] = treatment.dots ? 1 : 0;
+      for (let ch = 0; ch < 3; ch++) {
+        base[c * 3 + ch] = treatment.base[ch];
+        if (treatment.dots) dotLift[c * 3 + ch] = treatment.dot[ch] - treatment.base[ch];
+      }
+    });
+    await compose({ labels, painted, centres, base, dotLift, dotted, tone, ol, w, h, W, H, out }, H);
     report(1);
     return rgb8Of(out, W, H);
   },
