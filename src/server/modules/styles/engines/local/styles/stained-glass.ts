@@ -34,7 +34,7 @@ const compose = rowKernel<ComposeArgs>('stained-glass/compose', (args, y0, y1) =
   const { pieces, dist, lum, glassL, glassRGB, meanL, texture, w, h, cw, ch, W, H, out } = args;
   const s = Math.max(W, H) / 2048;
   const seedy = grainTile(256, 2, 37).data;
-  const rgb = f32(3);
+  const f = Math.fround;
   const fx = cw / W;
   const cut = axisMap(W, cw);
   const cutRows = axisMap(H, ch);
@@ -77,15 +77,16 @@ const compose = rowKernel<ComposeArgs>('stained-glass/compose', (args, y0, y1) =
       const tint = 1 + tex * 0.15;
       const p = c * 3;
       const grey = (glassRGB[p] + glassRGB[p + 1] + glassRGB[p + 2]) / 3;
-      rgb[0] = (grey + (glassRGB[p] - grey) * tint) * k;
-      rgb[1] = (grey + (glassRGB[p + 1] - grey) * tint) * k;
-      rgb[2] = (grey + (glassRGB[p + 2] - grey) * tint) * k;
+      // Rounded to float32, as the glass colour always was.
+      const r = f((grey + (glassRGB[p] - grey) * tint) * k);
+      const g = f((grey + (glassRGB[p + 1] - grey) * tint) * k);
+      const b = f((grey + (glassRGB[p + 2] - grey) * tint) * k);
       // Lead came: dark, with a soft highlight along its ridge.
       const t = smoothstep(lead + feather, lead - feather, d);
       const ridge = 0.12 + 0.1 * Math.max(0, 1 - d / lead);
-      out[o] = (rgb[0] + (ridge - rgb[0]) * t) * 255 + 0.5;
-      out[o + 1] = (rgb[1] + (ridge - rgb[1]) * t) * 255 + 0.5;
-      out[o + 2] = (rgb[2] + (ridge * 1.05 - rgb[2]) * t) * 255 + 0.5;
+      out[o] = (r + (ridge - r) * t) * 255 + 0.5;
+      out[o + 1] = (g + (ridge - g) * t) * 255 + 0.5;
+      out[o + 2] = (b + (ridge * 1.05 - b) * t) * 255 + 0.5;
     }
   }
 });
