@@ -10,6 +10,9 @@
  */
 export const RENDITION_LONG_SIDES = [400, 800, 1600] as const;
 
+/** JPEG quality of a photo's public display copy and of every rendition. */
+export const DISPLAY_JPEG_QUALITY = 85;
+
 /** One rendition of a public image, as the API gives it: its real pixel size and its URL. */
 export interface Rendition {
   width: number;

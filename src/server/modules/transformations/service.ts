@@ -221,24 +221,23 @@ export async function renderTransformation(
       : undefined;
     const artwork = await timed(
       (seconds) => renderDuration.observe({ engine: style.engine }, seconds),
-      () => engine.render({ photo, longSide: PREVIEW_LONG_SIDE, prompt: style.style_prompt }, onProgress),
+      () =>
+        engine.render({ photo, longSide: PREVIEW_LONG_SIDE, prompt: style.style_prompt, renditions: true }, onProgress),
     );
     const main = {
       key: `artworks/${transformationId}.jpg`,
       options: { contentType: 'image/jpeg', cacheSeconds: 31_536_000 },
     };
-    const [renditions] = await Promise.all([
-      renderJpegRenditions(artwork.image, artwork).then((encoded) =>
+    // A local engine made the renditions in its render thread; a hosted engine's are made here.
+    const storeAll = async () =>
+      storeRenditions(
+        context.storage,
+        artwork.renditions ?? (await renderJpegRenditions(artwork.image, artwork)),
+        main,
         // Not under artworks/: the backfill reads every file there as an artwork.
-        storeRenditions(
-          context.storage,
-          encoded,
-          main,
-          (side) => `renditions/artworks/${transformationId}-${side}.jpg`,
-        ),
-      ),
-      context.storage.put(main.key, artwork.image, main.options),
-    ]);
+        (side) => `renditions/artworks/${transformationId}-${side}.jpg`,
+      );
+    const [renditions] = await Promise.all([storeAll(), context.storage.put(main.key, artwork.image, main.options)]);
     await updateTransformation(context.db, transformationId, {
       status: 'completed',
       storage_path: main.key,

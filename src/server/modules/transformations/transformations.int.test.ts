@@ -140,11 +140,20 @@ describe('a finished artwork has 400, 800 and 1600 px renditions for srcset (iss
       [800, 600],
       [1600, 1200],
     ]);
+    const artwork = await shop.app.inject({ method: 'GET', url: state.publicUrl });
     for (const rendition of state.renditions as Rendition[]) {
       const served = await shop.app.inject({ method: 'GET', url: rendition.url });
       expect(served.statusCode, rendition.url).toBe(200);
       const meta = await sharp(served.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', rendition.width, rendition.height]);
+      // The artwork itself, smaller: the render thread makes them from the artwork's pixels.
+      const shrunk = await sharp(artwork.rawPayload).resize(rendition.width, rendition.height).raw().toBuffer();
+      const pixels = await sharp(served.rawPayload).raw().toBuffer();
+      let difference = 0;
+      for (let i = 0; i < pixels.length; i++) difference += Math.abs(pixels[i]! - shrunk[i]!);
+      // Two JPEGs of the same picture differ by 3–4 levels on average here; a photo and its
+      // mirror image by about 20.
+      expect(difference / pixels.length, rendition.url).toBeLessThan(8);
     }
     const row = await shop.context.db.query.image_transformations.findFirst({ where: (t, { eq }) => eq(t.id, id) });
     // Outside artworks/, which the backfill reads as one artwork per file.

@@ -3,13 +3,13 @@
  * public display copy. Every decode is bounded by the pixel limit and fails on truncation.
  */
 import type { SharpOptions } from 'sharp';
+import { DISPLAY_JPEG_QUALITY } from '../../../../domain/images.js';
 import { MAX_INPUT_PIXELS } from '../../../../domain/upload.js';
 import { renderRenditions, type EncodedRendition } from '../../../infra/renditions.js';
 import { loadSharp } from '../../../infra/sharp.js';
 
 /** The public copy: upright, at most 2048×2048, JPEG quality 0.85, no metadata at all. */
 export const DISPLAY_MAX_SIDE = 2048;
-export const DISPLAY_JPEG_QUALITY = 85;
 
 const DECODE_OPTIONS: SharpOptions = { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS };
 

@@ -8,6 +8,7 @@ export function createLocalEngine(styleId: LocalStyleId): StyleEngine {
     id: `local:${styleId}`,
     reportsProgress: true,
     rendersPrintFile: true,
-    render: ({ photo, longSide }, onProgress) => renderArtwork({ styleId, input: photo, longSide }, onProgress),
+    render: ({ photo, longSide, renditions }, onProgress) =>
+      renderArtwork({ styleId, input: photo, longSide, renditions }, onProgress),
   };
 }

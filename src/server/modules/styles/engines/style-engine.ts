@@ -3,6 +3,8 @@
  * the art on our CPU; hosted engines send the style's prompt to an image AI.
  */
 
+import type { EncodedRendition } from '../../../infra/renditions.js';
+
 export interface StyleRequest {
   /** The photo, any format sharp reads, already upright (EXIF orientation applied). */
   photo: Buffer;
@@ -10,6 +12,8 @@ export interface StyleRequest {
   longSide: number;
   /** The style's prompt (hosted engines send it; local engines ignore it). */
   prompt: string | null;
+  /** Asks for the renditions too (an engine may make them as it renders; see StyleResult). */
+  renditions?: boolean;
 }
 
 export interface StyleResult {
@@ -17,6 +21,8 @@ export interface StyleResult {
   image: Buffer;
   width: number;
   height: number;
+  /** Its renditions, when the engine made them itself (else the shop makes them from `image`). */
+  renditions?: EncodedRendition[];
 }
 
 export interface StyleEngine {

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { lazyPool } from '../../../../infra/worker-pools.js';
 import { workGate } from '../../../../infra/work-gate.js';
+import type { EncodedRendition } from '../../../../infra/renditions.js';
 import { localStyles, type LocalStyleId } from './catalogue.js';
 import type { RenderTask } from './worker.js';
 import type { LocalRenderOutput } from './render.js';
@@ -21,6 +22,8 @@ export interface RenderRequest {
   longSide: number;
   /** JPEG quality, default 90. */
   quality?: number;
+  /** Makes the renditions too, in the render thread. */
+  renditions?: boolean;
 }
 
 export interface RenderResult {
@@ -30,6 +33,8 @@ export interface RenderResult {
   height: number;
   /** The quality check's figures for the artwork shown, and how many renders it took. */
   quality?: LocalRenderOutput['quality'];
+  /** A preview's renditions, made in the render thread. */
+  renditions?: EncodedRendition[];
 }
 
 const THREADS = Math.max(1, availableParallelism());
@@ -93,7 +98,14 @@ async function renderNow(req: RenderRequest, onProgress?: (fraction: number) => 
   port1.on('message', report);
   try {
     const result = await pool.run(
-      { styleId: req.styleId, input, longSide: req.longSide, quality: req.quality, port: port2 },
+      {
+        styleId: req.styleId,
+        input,
+        longSide: req.longSide,
+        quality: req.quality,
+        renditions: req.renditions,
+        port: port2,
+      },
       { transferList: [port2, input.buffer] },
     );
     if (!result) throw new Error('the render thread returned no artwork');
@@ -103,6 +115,14 @@ async function renderNow(req: RenderRequest, onProgress?: (fraction: number) => 
       width: result.width,
       height: result.height,
       quality: result.quality,
+      // Buffers arrive from the thread as plain Uint8Arrays.
+      ...(result.renditions && {
+        renditions: result.renditions.map(({ width, height, data }) => ({
+          width,
+          height,
+          ...(data && { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }),
+        })),
+      }),
     };
   } finally {
     done = true;

@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { DISPLAY_JPEG_QUALITY } from '../../../../../domain/images.js';
+import { type EncodedRendition, renderRenditions } from '../../../../infra/renditions.js';
 import type { Rgb8, RgbF } from './raster.js';
 import { boxBlur3 } from './kernels/blur.js';
 import { applyLutToFloat, exposureLut, normaliseLocalContrast } from './kernels/tone.js';
@@ -29,6 +31,8 @@ export interface LocalRenderJob {
   input: Uint8Array;
   longSide: number;
   quality?: number;
+  /** Makes the renditions too, from the artwork's pixels while the check runs. */
+  renditions?: boolean;
   /**
    * False renders as the shop did before the exposure step (no recovery of an underexposed
    * photo, the check against the plain normalisation): only for the before/after sheet.
@@ -42,6 +46,8 @@ export interface LocalRenderOutput {
   height: number;
   /** How the artwork fared in the quality check, and how many renders it took. */
   quality?: { figures: QualityFigures; failures: QualityFailure[]; attempts: number };
+  /** Its renditions (domain/images.ts), when the job asked for them. */
+  renditions?: EncodedRendition[];
 }
 
 /**
@@ -126,7 +132,14 @@ async function paint(
   // Render, check, and re-render with stronger settings while the check fails or passes only
   // by a hair; the best attempt is kept. Progress runs over the first render; retries are rare and quick to report.
   let best:
-    | { art: Rgb8; image: Promise<Buffer>; figures: QualityFigures; failures: QualityFailure[]; score: number }
+    | {
+        art: Rgb8;
+        image: Promise<Buffer>;
+        renditions?: Promise<EncodedRendition[]>;
+        figures: QualityFigures;
+        failures: QualityFailure[];
+        score: number;
+      }
     | undefined;
   let attempts = 0;
   const seen = new Set<QualityFailure>();
@@ -154,25 +167,33 @@ async function paint(
     const image = encodeJpeg(art, job.quality ?? 90);
     image.catch(() => {});
     encodes.push(image);
+    // The renditions too, from the same pixels: the shop made them afterwards, from the JPEG
+    // decoded again, while the visitor waited.
+    const renditions = job.renditions ? encodeRenditions(art) : undefined;
+    if (renditions) {
+      renditions.catch(() => {});
+      encodes.push(renditions);
+    }
     const figures = checkArtwork(art, reference, analysis, engine.monochrome === true);
     const failed = failures(figures);
     // A pass by a hair is re-rendered too (`ACCEPT`); the best attempt is the one furthest
     // within the limits, and among those that pass, the one furthest within the margin.
     const short = failures(figures, ACCEPT);
     const score = shortfall(figures) * 1000 + shortfall(figures, ACCEPT);
-    if (!best || score < best.score) best = { art, image, figures, failures: failed, score };
+    if (!best || score < best.score) best = { art, image, renditions, figures, failures: failed, score };
     if (short.length === 0) break;
     for (const f of short) seen.add(f);
   }
   const out8 = best!.art;
   onProgress(STYLED);
-  const image = await best!.image;
+  const [image, renditions] = await Promise.all([best!.image, best!.renditions]);
   onProgress(1);
   return {
     image: new Uint8Array(image.buffer, image.byteOffset, image.length),
     width: out8.width,
     height: out8.height,
     quality: { figures: best!.figures, failures: best!.failures, attempts },
+    ...(renditions ? { renditions } : {}),
   };
 }
 
@@ -277,6 +298,15 @@ function encodeJpeg(art: Rgb8, quality: number): Promise<Buffer> {
       // Huffman tables left standard: optimising them took 37 ms of a 2048 px render for 1 % of size.
       .jpeg({ quality, optimiseCoding: false })
       .toBuffer()
+  );
+}
+
+/** The renditions of an artwork, encoded as the shop encodes every rendition. */
+function encodeRenditions(art: Rgb8): Promise<EncodedRendition[]> {
+  return renderRenditions(
+    sharp(art.data, { raw: { width: art.width, height: art.height, channels: 3 } }),
+    art,
+    (pipeline) => pipeline.jpeg({ quality: DISPLAY_JPEG_QUALITY }),
   );
 }
 

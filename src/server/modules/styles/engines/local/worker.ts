@@ -14,6 +14,7 @@ export interface RenderTask {
   input: Uint8Array;
   longSide: number;
   quality?: number;
+  renditions?: boolean;
   port?: MessagePort;
 }
 
@@ -26,7 +27,13 @@ export default async function renderTask(task: RenderTask): Promise<LocalRenderO
   const { port } = task;
   try {
     return await renderLocal(
-      { styleId: task.styleId, input: task.input, longSide: task.longSide, quality: task.quality },
+      {
+        styleId: task.styleId,
+        input: task.input,
+        longSide: task.longSide,
+        quality: task.quality,
+        renditions: task.renditions,
+      },
       (fraction) => port?.postMessage(fraction),
     );
   } finally {
