@@ -56,7 +56,7 @@ export async function adminContentRoutes(admin: FastifyInstance, context: AppCon
     '/content/examples',
     {
       schema: describeRoute('Adds an example pair', {
-        bodyNote: 'multipart/form-data with file fields `original` and `transformed`, and `style_id`',
+        bodyNote: 'multipart/form-data with file fields `original` and `transformed`',
       }),
     },
     async (request, reply) => {
