@@ -44,6 +44,11 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
   page = await context.newPage();
   errors = collectPageErrors(page);
+  // Playwright starts intercepting file choosers when the first 'filechooser' listener is
+  // added, without waiting for the browser to agree. A click waits for its target first, but
+  // a Space pressed at once can reach Chromium before that: no chooser event came, on two CI
+  // runs. A listener from the start keeps the interception on for the whole file.
+  page.on('filechooser', () => {});
 });
 
 afterAll(async () => {
