@@ -97,17 +97,7 @@ async function renderNow(req: RenderRequest, onProgress?: (fraction: number) => 
   };
   port1.on('message', report);
   try {
-    const result = await pool.run(
-      {
-        styleId: req.styleId,
-        input,
-        longSide: req.longSide,
-        quality: req.quality,
-        renditions: req.renditions,
-        port: port2,
-      },
-      { transferList: [port2, input.buffer] },
-    );
+    const result = await pool.run({ ...req, input, port: port2 }, { transferList: [port2, input.buffer] });
     if (!result) throw new Error('the render thread returned no artwork');
     report(1);
     return {

@@ -2,19 +2,14 @@
  * Piscina worker: renders one artwork per task and reports progress over the task's port.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { type LocalRenderOutput, PREVIEW_LONG_SIDE, renderLocal } from './render.js';
+import { type LocalRenderJob, type LocalRenderOutput, PREVIEW_LONG_SIDE, renderLocal } from './render.js';
 import { cancelIdleCollection, collectWhenIdle } from './idle-gc.js';
 import { collectHelperNow, warmHelper } from './parallel.js';
-import type { LocalStyleId } from './catalogue.js';
 
-export interface RenderTask {
-  styleId: LocalStyleId;
+/** A render job, with the port its progress goes to. */
+export interface RenderTask extends LocalRenderJob {
   /** Renders nothing: starts the thread (and its helper) ahead of its work (see startRenderThread). */
   start?: true;
-  input: Uint8Array;
-  longSide: number;
-  quality?: number;
-  renditions?: boolean;
   port?: MessagePort;
 }
 
@@ -22,20 +17,11 @@ export interface RenderTask {
 warmHelper();
 
 export default async function renderTask(task: RenderTask): Promise<LocalRenderOutput | undefined> {
-  if (task.start) return undefined;
+  const { start, port, ...job } = task;
+  if (start) return undefined;
   cancelIdleCollection();
-  const { port } = task;
   try {
-    return await renderLocal(
-      {
-        styleId: task.styleId,
-        input: task.input,
-        longSide: task.longSide,
-        quality: task.quality,
-        renditions: task.renditions,
-      },
-      (fraction) => port?.postMessage(fraction),
-    );
+    return await renderLocal(job, (fraction) => port?.postMessage(fraction));
   } finally {
     port?.close();
     // Print files queued back to back keep the helper from ever going quiet: it lets go of
