@@ -41,12 +41,14 @@ export function strokeTile(seed: number, size = 256, spacing = 4): Plane {
 }
 
 /**
- * Samples a periodic 256 × 256 tile bilinearly at texel coordinates (u, v), both ≥ 0. The
- * caller rotates and scales: a row's terms are computed once per row, not per pixel.
+ * Samples a periodic 256 × 256 tile bilinearly at texel coordinates (u, v), both ≥ 0 and
+ * below 2³¹. The caller rotates and scales: a row's terms are computed once per row, not per
+ * pixel.
  */
 export function sampleTile(tile: Float32Array, u: number, v: number): number {
-  const u0 = Math.floor(u);
-  const v0 = Math.floor(v);
+  // Truncation is the floor for such coordinates, and cheaper than Math.floor per pixel.
+  const u0 = u | 0;
+  const v0 = v | 0;
   const fu = u - u0;
   const fv = v - v0;
   const a0 = u0 & 255;

@@ -59,11 +59,23 @@ const compose = rowKernel<ComposeArgs>('ink-sketch/compose', ({ ink, tone, w, h,
   const rows = axisMap(H, h);
   // The two working rows an output row blends, each blended across once (ink, tone a column).
   const pair = new RowPair(W * 2, (sy, dst) => acrossRow(ink, tone, cols.i0, cols.f, w, W, sy, dst));
+  const grain = new Float64Array(256);
   for (let y = y0; y < y1; y++) {
     pair.moveTo(rows.i0[y]);
-    composeRow(pair.above, pair.below, strokesA, strokesB, grainA, grainB, rows.f[y], s, W, out, y);
+    grainRow(grainA, grainB, y, grain);
+    composeRow(pair.above, pair.below, strokesA, strokesB, grain, rows.f[y], s, W, out, y);
   }
 });
+
+/**
+ * Output row `y`'s paper grain, one value per column modulo 256 (both grain tiles are 256
+ * wide): the same sum as per pixel, made once per row instead of eight times over.
+ */
+function grainRow(grainA: Float32Array, grainB: Float32Array, y: number, dst: Float64Array): void {
+  const a = (y & 255) * 256;
+  const b = (y + 37) & 255;
+  for (let x = 0; x < 256; x++) dst[x] = (grainA[a + x] + grainB[((x + 101) & 255) * 256 + b]) * 0.007;
+}
 
 /**
  * Working row `sy`'s ink and tone, each interpolated across to the output's columns, into
@@ -94,8 +106,7 @@ function composeRow(
   below: Float64Array,
   strokesA: Float32Array,
   strokesB: Float32Array,
-  grainA: Float32Array,
-  grainB: Float32Array,
+  grain: Float64Array,
   fy: number,
   s: number,
   W: number,
@@ -124,7 +135,7 @@ function composeRow(
     if (h1 > 0) hatch += h1 * sampleTile(strokesA, (x * c1 + ys1) / s + offset, (-x * s1 + yc1) / s + offset);
     if (h2 > 0) hatch += h2 * sampleTile(strokesB, (x * c2 + ys2) / s + offset, (-x * s2 + yc2) / s + offset);
     const a = 1 - (1 - line * 0.95) * (1 - (hatch < 1 ? hatch : 1)) * (1 - SMUDGE[ti]);
-    const g = (grainA[(y & 255) * 256 + (x & 255)] + grainB[((x + 101) & 255) * 256 + ((y + 37) & 255)]) * 0.007;
+    const g = grain[x & 255];
     const i = y * W + x;
     const d = dither(i);
     const o = i * 3;
