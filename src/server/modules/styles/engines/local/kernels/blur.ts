@@ -1,4 +1,4 @@
-import { rowKernel } from '../parallel.js';
+import { COLUMN_CHUNK, rowKernel } from '../parallel.js';
 import { type Plane, type RgbF, copyF32, enlargePlane, f32 } from '../raster.js';
 
 function gaussianKernel(sigma: number): Float32Array {
@@ -348,9 +348,13 @@ const boxRowsH = rowKernel<BoxPassArgs>('blur/box-h', ({ srcs, dsts, w, h, r }, 
   for (let p = 0; p < srcs.length; p++) boxH(srcs[p], dsts[p], w, h, r, y0, y1);
 });
 
-const boxColumnsV = rowKernel<BoxPassArgs>('blur/box-v', ({ srcs, dsts, w, h, r }, x0, x1) => {
-  for (let p = 0; p < srcs.length; p++) boxV(srcs[p], dsts[p], w, h, r, x0, x1);
-});
+const boxColumnsV = rowKernel<BoxPassArgs>(
+  'blur/box-v',
+  ({ srcs, dsts, w, h, r }, x0, x1) => {
+    for (let p = 0; p < srcs.length; p++) boxV(srcs[p], dsts[p], w, h, r, x0, x1);
+  },
+  COLUMN_CHUNK,
+);
 
 /**
  * `gaussianBlur` split over both threads (rows for the horizontal passes, columns for the

@@ -1,4 +1,4 @@
-import { rowKernel, shared } from '../parallel.js';
+import { COLUMN_CHUNK, rowKernel, shared } from '../parallel.js';
 import { type RgbF, copyF32 } from '../raster.js';
 
 /**
@@ -102,26 +102,30 @@ const rowsH = rowKernel<PassArgs>('domain-transform/h', ({ d, v, t, w }, y0, y1)
   }
 });
 
-const columnsV = rowKernel<PassArgs>('domain-transform/v', ({ d, v, t, w, h }, x0, x1) => {
-  const stride = w * 3;
-  for (let y = 1; y < h; y++) {
-    const o = y * w;
-    for (let x = x0; x < x1; x++) {
-      const a = t[v[o + x]];
-      const i = (o + x) * 3;
-      d[i] += a * (d[i - stride] - d[i]);
-      d[i + 1] += a * (d[i + 1 - stride] - d[i + 1]);
-      d[i + 2] += a * (d[i + 2 - stride] - d[i + 2]);
+const columnsV = rowKernel<PassArgs>(
+  'domain-transform/v',
+  ({ d, v, t, w, h }, x0, x1) => {
+    const stride = w * 3;
+    for (let y = 1; y < h; y++) {
+      const o = y * w;
+      for (let x = x0; x < x1; x++) {
+        const a = t[v[o + x]];
+        const i = (o + x) * 3;
+        d[i] += a * (d[i - stride] - d[i]);
+        d[i + 1] += a * (d[i + 1 - stride] - d[i + 1]);
+        d[i + 2] += a * (d[i + 2 - stride] - d[i + 2]);
+      }
     }
-  }
-  for (let y = h - 2; y >= 0; y--) {
-    const o = y * w;
-    for (let x = x0; x < x1; x++) {
-      const a = t[v[o + w + x]];
-      const i = (o + x) * 3;
-      d[i] += a * (d[i + stride] - d[i]);
-      d[i + 1] += a * (d[i + 1 + stride] - d[i + 1]);
-      d[i + 2] += a * (d[i + 2 + stride] - d[i + 2]);
+    for (let y = h - 2; y >= 0; y--) {
+      const o = y * w;
+      for (let x = x0; x < x1; x++) {
+        const a = t[v[o + w + x]];
+        const i = (o + x) * 3;
+        d[i] += a * (d[i + stride] - d[i]);
+        d[i + 1] += a * (d[i + 1 + stride] - d[i + 1]);
+        d[i + 2] += a * (d[i + 2 + stride] - d[i + 2]);
+      }
     }
-  }
-});
+  },
+  COLUMN_CHUNK,
+);
