@@ -41,20 +41,38 @@ export function strokeTile(seed: number, size = 256, spacing = 4): Plane {
 }
 
 /**
- * Samples a periodic 256 × 256 tile bilinearly at texel coordinates (u, v), both ≥ 0 and
- * below 2³¹. The caller rotates and scales: a row's terms are computed once per row, not per
- * pixel.
+ * Texel coordinates in 8.24 fixed point, as 32-bit integers: the 256 texels of a tile's side
+ * in the top 8 bits and the position between two texels in the low 24. A coordinate stepped
+ * along a row by integer additions wraps around the tile by itself, with no floor or modulo
+ * per pixel. A step is rounded to 2⁻²⁴ texel, so a 2048-pixel row drifts by less than 1e-4
+ * texel from the exact position (the artwork changes by under a thousandth of a level).
+ */
+const FIXED = 2 ** 24;
+const PER_FIXED = 1 / FIXED;
+
+/** Texel coordinate `u` (of any sign) in fixed point, modulo the tile's 256 texels. */
+export function texelFixed(u: number): number {
+  const wrapped = u - Math.floor(u / 256) * 256;
+  // 0 ≤ wrapped ≤ 256: `| 0` keeps wrapped · 2²⁴ modulo 2³², the tile's wrap.
+  return (wrapped * FIXED) | 0;
+}
+
+/** A step of `du` texels (|du| < 128) in fixed point. */
+export function texelStepFixed(du: number): number {
+  return Math.round(du * FIXED) | 0;
+}
+
+/**
+ * Samples a periodic 256 × 256 tile bilinearly at fixed-point texel coordinates (u, v) (see
+ * texelFixed). The caller rotates and scales, and steps the coordinates along a row.
  */
 export function sampleTile(tile: Float32Array, u: number, v: number): number {
-  // Truncation is the floor for such coordinates, and cheaper than Math.floor per pixel.
-  const u0 = u | 0;
-  const v0 = v | 0;
-  const fu = u - u0;
-  const fv = v - v0;
-  const a0 = u0 & 255;
-  const a1 = (u0 + 1) & 255;
-  const b0 = (v0 & 255) << 8;
-  const b1 = ((v0 + 1) & 255) << 8;
+  const a0 = u >>> 24;
+  const a1 = (a0 + 1) & 255;
+  const b0 = (v >>> 24) << 8;
+  const b1 = (b0 + 256) & 0xffff;
+  const fu = (u & 0xffffff) * PER_FIXED;
+  const fv = (v & 0xffffff) * PER_FIXED;
   const top = tile[b0 + a0] + (tile[b0 + a1] - tile[b0 + a0]) * fu;
   const bot = tile[b1 + a0] + (tile[b1 + a1] - tile[b1 + a0]) * fu;
   return top + (bot - top) * fv;

@@ -15,7 +15,7 @@ import { domainTransform } from '../kernels/domain-transform.js';
 import { structureTensor } from '../kernels/structure-tensor.js';
 import { dogAcrossFlow, smoothAlongFlow } from '../kernels/flow-dog.js';
 import { grainTile } from '../kernels/noise.js';
-import { sampleTile, strokeTile } from '../kernels/hatching.js';
+import { sampleTile, strokeTile, texelFixed, texelStepFixed } from '../kernels/hatching.js';
 import { rowKernel, shared } from '../parallel.js';
 import { type LocalStyleEngine, unit } from './style.js';
 
@@ -50,7 +50,7 @@ for (let i = 0; i <= TONE_STEPS; i++) {
 
 const compose = rowKernel<ComposeArgs>('ink-sketch/compose', ({ ink, tone, w, h, W, H, out }, y0, y1) => {
   const s = Math.max(W, H) / 2048;
-  // 256 × 256 tiles (sampleTile's size), offset so texel coordinates stay positive.
+  // 256 × 256 tiles (sampleTile's size).
   const strokesA = strokeTile(11, 256, 4).data;
   const strokesB = strokeTile(23, 256, 5).data;
   const grainA = grainTile(256, 2, 5).data;
@@ -113,15 +113,22 @@ function composeRow(
   out: Uint8ClampedArray,
   y: number,
 ): void {
-  const offset = 1024 * 256;
   const c1 = Math.cos(Math.PI / 4);
   const s1 = Math.sin(Math.PI / 4);
   const c2 = Math.cos(-Math.PI / 3.2);
   const s2 = Math.sin(-Math.PI / 3.2);
-  const ys1 = y * s1;
-  const yc1 = y * c1;
-  const ys2 = y * s2;
-  const yc2 = y * c2;
+  // The two stroke tiles run at their own angles: pixel (x, y) samples tile A at texel
+  // ((x·c1 + y·s1) / s, (−x·s1 + y·c1) / s), B likewise. Those start at the row's first pixel
+  // and step by a fixed amount per pixel, in fixed point (hatching.ts): the samples took more
+  // than half of this loop's time when every pixel rotated its own position.
+  let uA = texelFixed((y * s1) / s);
+  let vA = texelFixed((y * c1) / s);
+  let uB = texelFixed((y * s2) / s);
+  let vB = texelFixed((y * c2) / s);
+  const duA = texelStepFixed(c1 / s);
+  const dvA = texelStepFixed(-s1 / s);
+  const duB = texelStepFixed(c2 / s);
+  const dvB = texelStepFixed(-s2 / s);
   for (let x = 0; x < W; x++) {
     const la = above[2 * x];
     const line = la + (below[2 * x] - la) * fy;
@@ -132,8 +139,12 @@ function composeRow(
     const h1 = HATCH1[ti];
     const h2 = HATCH2[ti];
     let hatch = 0;
-    if (h1 > 0) hatch += h1 * sampleTile(strokesA, (x * c1 + ys1) / s + offset, (-x * s1 + yc1) / s + offset);
-    if (h2 > 0) hatch += h2 * sampleTile(strokesB, (x * c2 + ys2) / s + offset, (-x * s2 + yc2) / s + offset);
+    if (h1 > 0) hatch += h1 * sampleTile(strokesA, uA, vA);
+    if (h2 > 0) hatch += h2 * sampleTile(strokesB, uB, vB);
+    uA = (uA + duA) | 0;
+    vA = (vA + dvA) | 0;
+    uB = (uB + duB) | 0;
+    vB = (vB + dvB) | 0;
     const a = 1 - (1 - line * 0.95) * (1 - (hatch < 1 ? hatch : 1)) * (1 - SMUDGE[ti]);
     const g = grain[x & 255];
     const i = y * W + x;
