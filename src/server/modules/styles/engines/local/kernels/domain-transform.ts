@@ -72,35 +72,88 @@ interface PassArgs {
 }
 
 const rowsH = rowKernel<PassArgs>('domain-transform/h', ({ d, v, t, w }, y0, y1) => {
+  // Each pixel waits for its neighbour's result; two rows' recursions side by side keep the
+  // processor busy while one waits (stand-alone, the pass ran in 7.6 ms instead of 9.7).
+  let y = y0;
+  for (; y + 1 < y1; y += 2) rowPairH(d, v, t, w, y * w, (y + 1) * w);
+  if (y < y1) rowH(d, v, t, w, y * w);
+});
+
+/** The recursive filter along the row that starts at pixel `o`, rightwards then back. */
+function rowH(d: Float32Array, v: Uint16Array, t: Float32Array, w: number, o: number): void {
   // The previous pixel's result stays in locals, rounded to float32 as its stored value is.
   const f = Math.fround;
-  for (let y = y0; y < y1; y++) {
-    const o = y * w;
-    let r = d[o * 3];
-    let g = d[o * 3 + 1];
-    let b = d[o * 3 + 2];
-    for (let x = 1; x < w; x++) {
-      const a = t[v[o + x]];
-      const i = (o + x) * 3;
-      r = f(d[i] + a * (r - d[i]));
-      g = f(d[i + 1] + a * (g - d[i + 1]));
-      b = f(d[i + 2] + a * (b - d[i + 2]));
-      d[i] = r;
-      d[i + 1] = g;
-      d[i + 2] = b;
-    }
-    for (let x = w - 2; x >= 0; x--) {
-      const a = t[v[o + x + 1]];
-      const i = (o + x) * 3;
-      r = f(d[i] + a * (r - d[i]));
-      g = f(d[i + 1] + a * (g - d[i + 1]));
-      b = f(d[i + 2] + a * (b - d[i + 2]));
-      d[i] = r;
-      d[i + 1] = g;
-      d[i + 2] = b;
-    }
+  let r = d[o * 3];
+  let g = d[o * 3 + 1];
+  let b = d[o * 3 + 2];
+  for (let x = 1; x < w; x++) {
+    const a = t[v[o + x]];
+    const i = (o + x) * 3;
+    r = f(d[i] + a * (r - d[i]));
+    g = f(d[i + 1] + a * (g - d[i + 1]));
+    b = f(d[i + 2] + a * (b - d[i + 2]));
+    d[i] = r;
+    d[i + 1] = g;
+    d[i + 2] = b;
   }
-});
+  for (let x = w - 2; x >= 0; x--) {
+    const a = t[v[o + x + 1]];
+    const i = (o + x) * 3;
+    r = f(d[i] + a * (r - d[i]));
+    g = f(d[i + 1] + a * (g - d[i + 1]));
+    b = f(d[i + 2] + a * (b - d[i + 2]));
+    d[i] = r;
+    d[i + 1] = g;
+    d[i + 2] = b;
+  }
+}
+
+/** `rowH` of the rows starting at pixels `o` and `p` together: the same arithmetic, interleaved. */
+function rowPairH(d: Float32Array, v: Uint16Array, t: Float32Array, w: number, o: number, p: number): void {
+  const f = Math.fround;
+  let r = d[o * 3];
+  let g = d[o * 3 + 1];
+  let b = d[o * 3 + 2];
+  let r2 = d[p * 3];
+  let g2 = d[p * 3 + 1];
+  let b2 = d[p * 3 + 2];
+  for (let x = 1; x < w; x++) {
+    const a = t[v[o + x]];
+    const i = (o + x) * 3;
+    const a2 = t[v[p + x]];
+    const j = (p + x) * 3;
+    r = f(d[i] + a * (r - d[i]));
+    g = f(d[i + 1] + a * (g - d[i + 1]));
+    b = f(d[i + 2] + a * (b - d[i + 2]));
+    r2 = f(d[j] + a2 * (r2 - d[j]));
+    g2 = f(d[j + 1] + a2 * (g2 - d[j + 1]));
+    b2 = f(d[j + 2] + a2 * (b2 - d[j + 2]));
+    d[i] = r;
+    d[i + 1] = g;
+    d[i + 2] = b;
+    d[j] = r2;
+    d[j + 1] = g2;
+    d[j + 2] = b2;
+  }
+  for (let x = w - 2; x >= 0; x--) {
+    const a = t[v[o + x + 1]];
+    const i = (o + x) * 3;
+    const a2 = t[v[p + x + 1]];
+    const j = (p + x) * 3;
+    r = f(d[i] + a * (r - d[i]));
+    g = f(d[i + 1] + a * (g - d[i + 1]));
+    b = f(d[i + 2] + a * (b - d[i + 2]));
+    r2 = f(d[j] + a2 * (r2 - d[j]));
+    g2 = f(d[j + 1] + a2 * (g2 - d[j + 1]));
+    b2 = f(d[j + 2] + a2 * (b2 - d[j + 2]));
+    d[i] = r;
+    d[i + 1] = g;
+    d[i + 2] = b;
+    d[j] = r2;
+    d[j + 1] = g2;
+    d[j + 2] = b2;
+  }
+}
 
 const columnsV = rowKernel<PassArgs>(
   'domain-transform/v',
