@@ -86,6 +86,11 @@ export const shared = {
   u16: (n: number) => new Uint16Array(sharedMemory(n * 2), 0, n),
   u8: (n: number) => new Uint8Array(sharedMemory(n), 0, n),
   u8c: (n: number) => new Uint8ClampedArray(sharedMemory(n), 0, n),
+  /** For arrays the caller fills whole before reading them: a reused buffer is not cleared. */
+  toFill: {
+    f32: (n: number) => new Float32Array(sharedMemory(n * 4, { clear: false }), 0, n),
+    u8: (n: number) => new Uint8Array(sharedMemory(n, { clear: false }), 0, n),
+  },
 };
 
 let helper: Worker | null | undefined;

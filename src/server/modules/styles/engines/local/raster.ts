@@ -14,8 +14,13 @@ export function f32(n: number): Float32Array {
   return new Float32Array(sharedMemory(n * 4), 0, n);
 }
 
+/** As `f32`, for a buffer the caller fills whole before reading it: a reused one is not cleared. */
+export function f32ToFill(n: number): Float32Array {
+  return new Float32Array(sharedMemory(n * 4, { clear: false }), 0, n);
+}
+
 export function copyF32(a: Float32Array): Float32Array {
-  const out = f32(a.length);
+  const out = f32ToFill(a.length);
   out.set(a);
   return out;
 }

@@ -26,6 +26,13 @@ describe("a render's buffers are handed to the next render in the thread", () =>
     expect(new Uint8Array(second, 0, MB - 1001).every((v) => v === 0)).toBe(true);
   });
 
+  it('a buffer its caller fills whole is handed on as it was left, not cleared', async () => {
+    const first = await withScratch(async () => scribble(sharedMemory(MB)));
+    const second = await withScratch(async () => sharedMemory(MB, { clear: false }));
+    expect(second).toBe(first);
+    expect(new Uint8Array(second).every((v) => v === 7)).toBe(true);
+  });
+
   it('small buffers and buffers outside a render are never kept', async () => {
     const small = await withScratch(async () => sharedMemory(1024));
     const outside = sharedMemory(MB);

@@ -1,5 +1,5 @@
 import { COLUMN_CHUNK, rowKernel } from '../parallel.js';
-import { type Plane, type RgbF, copyF32, enlargePlane, f32 } from '../raster.js';
+import { type Plane, type RgbF, copyF32, enlargePlane, f32, f32ToFill } from '../raster.js';
 
 function gaussianKernel(sigma: number): Float32Array {
   const radius = Math.max(1, Math.ceil(sigma * 3));
@@ -314,8 +314,9 @@ export async function gaussianBlurRgbRows(src: RgbF, sigma: number): Promise<Rgb
   if (sigma > 3) return gaussianBlurRgb(src, sigma);
   const { width: w, height: h } = src;
   const k = gaussianKernel(Math.max(0.3, sigma));
-  const tmp = f32(w * h * 3);
-  const out = f32(w * h * 3);
+  // Both passes write every value of their output.
+  const tmp = f32ToFill(w * h * 3);
+  const out = f32ToFill(w * h * 3);
   await rgbRowsH({ src: src.data, dst: tmp, k, w, h }, h);
   await rgbRowsV({ src: tmp, dst: out, k, w, h }, h);
   return { width: w, height: h, data: out };

@@ -110,8 +110,9 @@ export async function toneMap(img: Rgb8, plan: ExposurePlan): Promise<Rgb8> {
   const gamma = median < plan.key ? Math.max(0.45, Math.log(plan.key) / Math.log(median)) : 1;
   // Lightness of each pixel after levels (and that gamma), with a soft shoulder above white,
   // sRGB-encoded; and the levelled luminance it came from.
-  const lifted = shared.f32(n);
-  const light = shared.f32(n);
+  // Both filled whole by the levels pass, the tone-mapped bytes by the colour pass.
+  const lifted = shared.toFill.f32(n);
+  const light = shared.toFill.f32(n);
   const power = shared.f32(1025);
   if (gamma < 1) power.set(powerTable(gamma));
   await levelsRows({ data, lifted, light, power, gamma, black: plan.black, gain: plan.gain, w }, h);
@@ -122,7 +123,7 @@ export async function toneMap(img: Rgb8, plan: ExposurePlan): Promise<Rgb8> {
   const back = Math.max(0.7, Math.min(1.6, Math.log(target) / Math.log(Math.max(1e-3, after))));
   const curve = shared.f32(1025);
   for (let k = 0; k <= 1024; k++) curve[k] = toLinear(Math.pow(k / 1024, back));
-  const out = shared.u8(n * 3);
+  const out = shared.toFill.u8(n * 3);
   await colourRows({ data, lifted, light, curve, out, black: plan.black, gain: plan.gain, w }, h);
   return { width: w, height: h, data: out };
 }
@@ -130,7 +131,7 @@ export async function toneMap(img: Rgb8, plan: ExposurePlan): Promise<Rgb8> {
 /** The bytes themselves when they are in shared memory already, else a shared copy. */
 function inSharedMemory(data: Uint8Array): Uint8Array {
   if (data.buffer instanceof SharedArrayBuffer) return data;
-  const copy = shared.u8(data.length);
+  const copy = shared.toFill.u8(data.length);
   copy.set(data);
   return copy;
 }

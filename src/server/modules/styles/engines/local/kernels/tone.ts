@@ -1,4 +1,4 @@
-import { type Plane, type Rgb8, type RgbF, f32 } from '../raster.js';
+import { type Plane, type Rgb8, type RgbF, f32, f32ToFill } from '../raster.js';
 import { boxBlur3, gaussianBlur } from './blur.js';
 
 export interface ExposureOptions {
@@ -60,7 +60,7 @@ export function applyLutToFloat(img: Rgb8, lut: Uint8Array): RgbF {
   const table = new Float32Array(256);
   for (let v = 0; v < 256; v++) table[v] = lut[v] * (1 / 255);
   const d = img.data;
-  const out = f32(d.length);
+  const out = f32ToFill(d.length);
   for (let i = 0; i < d.length; i++) out[i] = table[d[i]];
   return { width: img.width, height: img.height, data: out };
 }
