@@ -69,7 +69,8 @@ const compose = rowKernel<ComposeArgs>('ink-sketch/compose', ({ ink, tone, w, h,
 
 /**
  * Output row `y`'s paper grain, one value per column modulo 256 (both grain tiles are 256
- * wide): the same sum as per pixel, made once per row instead of eight times over.
+ * wide): the same sum as per pixel, made once per row instead (a 2048 px row reads each
+ * value eight times).
  */
 function grainRow(grainA: Float32Array, grainB: Float32Array, y: number, dst: Float64Array): void {
   const a = (y & 255) * 256;
