@@ -73,72 +73,47 @@ interface PassArgs {
 
 const rowsH = rowKernel<PassArgs>('domain-transform/h', ({ d, v, t, w }, y0, y1) => {
   // Each pixel waits for its neighbour's result; two rows' recursions side by side keep the
-  // processor busy while one waits (stand-alone, the pass ran in 7.6 ms instead of 9.7).
-  let y = y0;
-  for (; y + 1 < y1; y += 2) rowPairH(d, v, t, w, y * w, (y + 1) * w);
-  if (y < y1) rowH(d, v, t, w, y * w);
+  // processor busy while one waits (stand-alone, the pass ran in 7.6 ms instead of 9.7). A
+  // chunk's odd last row is filtered as both of a pair: each step reads both before writing
+  // either, so it comes out exactly as filtered alone.
+  for (let y = y0; y < y1; y += 2) {
+    const o = y * w;
+    const p = Math.min(y + 1, y1 - 1) * w;
+    sweepPair(d, v, t, o, p, 1, w, 1, 0);
+    sweepPair(d, v, t, o, p, w - 2, -1, -1, 1);
+  }
 });
 
-/** The recursive filter along the row that starts at pixel `o`, rightwards then back. */
-function rowH(d: Float32Array, v: Uint16Array, t: Float32Array, w: number, o: number): void {
+/**
+ * The recursive filter along the rows that start at pixels `o` and `p`, the two rows'
+ * arithmetic interleaved: columns `from` up to (not including) `to` in steps of `step` (±1),
+ * each pixel pulled towards the one before it by the weight at its edge with that one (`edge`
+ * 0 rightwards, 1 leftwards: the weight stored at the right-hand pixel of each pair).
+ */
+function sweepPair(
+  d: Float32Array,
+  v: Uint16Array,
+  t: Float32Array,
+  o: number,
+  p: number,
+  from: number,
+  to: number,
+  step: number,
+  edge: number,
+): void {
   // The previous pixel's result stays in locals, rounded to float32 as its stored value is.
   const f = Math.fround;
-  let r = d[o * 3];
-  let g = d[o * 3 + 1];
-  let b = d[o * 3 + 2];
-  for (let x = 1; x < w; x++) {
-    const a = t[v[o + x]];
+  const before = from - step;
+  let r = d[(o + before) * 3];
+  let g = d[(o + before) * 3 + 1];
+  let b = d[(o + before) * 3 + 2];
+  let r2 = d[(p + before) * 3];
+  let g2 = d[(p + before) * 3 + 1];
+  let b2 = d[(p + before) * 3 + 2];
+  for (let x = from; x !== to; x += step) {
+    const a = t[v[o + x + edge]];
     const i = (o + x) * 3;
-    r = f(d[i] + a * (r - d[i]));
-    g = f(d[i + 1] + a * (g - d[i + 1]));
-    b = f(d[i + 2] + a * (b - d[i + 2]));
-    d[i] = r;
-    d[i + 1] = g;
-    d[i + 2] = b;
-  }
-  for (let x = w - 2; x >= 0; x--) {
-    const a = t[v[o + x + 1]];
-    const i = (o + x) * 3;
-    r = f(d[i] + a * (r - d[i]));
-    g = f(d[i + 1] + a * (g - d[i + 1]));
-    b = f(d[i + 2] + a * (b - d[i + 2]));
-    d[i] = r;
-    d[i + 1] = g;
-    d[i + 2] = b;
-  }
-}
-
-/** `rowH` of the rows starting at pixels `o` and `p` together: the same arithmetic, interleaved. */
-function rowPairH(d: Float32Array, v: Uint16Array, t: Float32Array, w: number, o: number, p: number): void {
-  const f = Math.fround;
-  let r = d[o * 3];
-  let g = d[o * 3 + 1];
-  let b = d[o * 3 + 2];
-  let r2 = d[p * 3];
-  let g2 = d[p * 3 + 1];
-  let b2 = d[p * 3 + 2];
-  for (let x = 1; x < w; x++) {
-    const a = t[v[o + x]];
-    const i = (o + x) * 3;
-    const a2 = t[v[p + x]];
-    const j = (p + x) * 3;
-    r = f(d[i] + a * (r - d[i]));
-    g = f(d[i + 1] + a * (g - d[i + 1]));
-    b = f(d[i + 2] + a * (b - d[i + 2]));
-    r2 = f(d[j] + a2 * (r2 - d[j]));
-    g2 = f(d[j + 1] + a2 * (g2 - d[j + 1]));
-    b2 = f(d[j + 2] + a2 * (b2 - d[j + 2]));
-    d[i] = r;
-    d[i + 1] = g;
-    d[i + 2] = b;
-    d[j] = r2;
-    d[j + 1] = g2;
-    d[j + 2] = b2;
-  }
-  for (let x = w - 2; x >= 0; x--) {
-    const a = t[v[o + x + 1]];
-    const i = (o + x) * 3;
-    const a2 = t[v[p + x + 1]];
+    const a2 = t[v[p + x + edge]];
     const j = (p + x) * 3;
     r = f(d[i] + a * (r - d[i]));
     g = f(d[i + 1] + a * (g - d[i + 1]));
