@@ -1,7 +1,8 @@
 /**
  * Issue 31, must show 3: a visitor's preview runs ahead of everything else. A preview queued
  * behind ten print files starts before the nine still waiting, and no print file starts
- * while it runs (infra/work-gate.ts, the jobs' `lane`).
+ * while it runs (infra/work-gate.ts, the jobs' `lane`). Mockups follow the previews being
+ * made: a visitor with an artwork has something to look at, one without has a progress bar.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLocalStyleId } from '../../domain/styles.js';
@@ -102,4 +103,59 @@ describe('interactive work first', () => {
     // Each line got its one print file all the same.
     expect(new Set(prints().map((run) => run.id)).size).toBe(10);
   }, 400_000);
+});
+
+describe('mockups after previews', () => {
+  // A shop of its own, whose renders nobody works until the test says so.
+  let quiet: TestApp;
+  beforeAll(async () => {
+    quiet = await createTestApp();
+  });
+  afterAll(async () => quiet?.close());
+
+  it("holds a visitor's mockups while another visitor's artwork waits, and draws them after it", async () => {
+    const shop = quiet;
+    const [style] = (await shop.context.db.select().from(styles)).filter(
+      (row) => row.is_active && isLocalStyleId(row.engine),
+    );
+    const { transformation: shown } = await insertArtwork(shop.context, { styleId: style.id });
+    const [product] = (await shop.app.inject({ url: '/api/products' })).json();
+
+    // Another visitor's artwork is queued.
+    const photo = await insertPhoto(shop.context, await cameraPhoto(undefined, 1600, 1200), 'quay.jpg');
+    const asked = await shop.app.inject({
+      method: 'POST',
+      url: '/api/transformations',
+      payload: { imageId: photo.id, styleId: style.id },
+    });
+    expect(asked.statusCode).toBe(202);
+    const waitingId: string = asked.json().transformationId;
+
+    let answered = 0;
+    const mockups = shop.app
+      .inject({
+        method: 'POST',
+        url: '/api/mockups',
+        payload: { transformationId: shown.id, variant_ids: [product.printful_variant_id] },
+      })
+      .then((response) => ((answered = Date.now()), response));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(answered, 'mockups drawn while an artwork waited').toBe(0);
+
+    // The render is worked; the mockups follow it.
+    let rendered = 0;
+    const handlers = createJobHandlers(shop.context);
+    await shop.context.jobs.work({
+      'transformation.render': async (data) => {
+        await handlers['transformation.render']!(data);
+        rendered = Date.now();
+      },
+    });
+    const response = await mockups;
+    expect(response.json().success).toBe(true);
+    expect(rendered).toBeGreaterThan(0);
+    expect(answered).toBeGreaterThanOrEqual(rendered);
+    const state = (await shop.app.inject({ url: `/api/transformations/${waitingId}` })).json();
+    expect(state.status).toBe('completed');
+  }, 120_000);
 });

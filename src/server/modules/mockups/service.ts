@@ -3,6 +3,7 @@
  * are cached in storage per artwork and variant; with Printful configured, a job asks
  * Printful's generator too, and its mockups replace the local ones once they arrive.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { findBuiltinVariant } from '../../../domain/builtin-catalog.js';
 import {
   MOCKUP_MESSAGES,
@@ -15,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { publicRenditions, storeRenditions } from '../../infra/renditions.js';
 import { workGate } from '../../infra/work-gate.js';
+import { previewsUnderway } from '../transformations/index.js';
 import { renderLocalMockups, startLocalMockups, UnknownVariantError } from './local/index.js';
 import { templateOptions } from './templates.js';
 import { printChecks, printSourceOf } from './print-checks.js';
@@ -25,6 +27,23 @@ export function fitFor(variantId: number, fit: ArtFit | null | undefined): ArtFi
   if (fit) return fit;
   const found = findBuiltinVariant(variantId);
   return found ? printAreaOf(found.product, found.variant, 1).defaultFit : 'fill';
+}
+
+/** How often mockups held behind artworks look again whether any is still being made. */
+const HOLD_POLL_MS = 100;
+/** The longest a visitor's mockups wait for other visitors' artworks. */
+const HOLD_MAX_MS = 15_000;
+
+/**
+ * Previews first. A product grid's mockups cost half an artwork's CPU, and on a busy day
+ * every one drawn beside the renders made the visitors still waiting for an artwork wait
+ * longer: the visitor with an artwork has something to look at, the one without has a
+ * progress bar. So mockups start once no artwork is being made or waits its turn, or after
+ * `HOLD_MAX_MS`. On a quiet shop this costs one read of the queue.
+ */
+async function afterPreviews(context: AppContext): Promise<void> {
+  const deadline = Date.now() + HOLD_MAX_MS;
+  while (Date.now() < deadline && (await previewsUnderway(context)) > 0) await sleep(HOLD_POLL_MS);
 }
 
 /** The last few artworks, decoded bytes kept so a product grid's requests share one read. */
@@ -117,7 +136,10 @@ export async function generateMockups(context: AppContext, input: ParsedGenerate
   );
   if (missing.length > 0) {
     startLocalMockups(missing);
-    const bytes = await artworkBytes(context, artwork.id, artwork.storage_path);
+    const [bytes] = await Promise.all([
+      artworkBytes(context, artwork.id, artwork.storage_path),
+      afterPreviews(context),
+    ]);
     // Concurrent calls for one artwork share each variant's render: five visitors' (or one
     // impatient visitor's) requests make one set of files, not five sets with four orphaned.
     // A visitor is waiting: print files and other deferred work hold back meanwhile.

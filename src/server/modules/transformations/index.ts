@@ -9,6 +9,7 @@ export {
 export { findTransformationWithSources } from './repository.js';
 export { transformationRoutes } from './routes.js';
 export {
+  previewsUnderway,
   renderPrintFile,
   type PrintFile,
   type PrintLine,

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { findBuiltinVariant } from '../../../domain/builtin-catalog.js';
 import { placementFor, type ArtFit, type Placement } from '../../../domain/placement.js';
-import { isLocalStyleId, paintsAtPrintSize } from '../../../domain/styles.js';
+import { HOSTED_AI_ENGINE, isLocalStyleId, paintsAtPrintSize } from '../../../domain/styles.js';
 import { GALLERY_CONSENT_TEXT, type GalleryConsentUpdate } from '../../../domain/gallery.js';
 import {
   type ParsedStartTransformationRequest,
@@ -133,6 +133,16 @@ async function queuePlace(context: AppContext, transformationId: string): Promis
     recentSeconds.length > 0 ? recentSeconds.reduce((sum, seconds) => sum + seconds, 0) / recentSeconds.length : null;
   const startsIn = running > 0 && average !== null ? ((ahead + 0.5) * average) / running : 0;
   return { place: ahead + 1, estimateSeconds: average === null ? null : Math.round(startsIn + average) };
+}
+
+/**
+ * Artworks being made now or waiting their turn, in every process, when they are made on this
+ * machine's cores: what a visitor's mockups hold back for (see the mockups module). Always 0
+ * on a shop that can render with a hosted AI, whose renders wait on the network, not on us.
+ */
+export async function previewsUnderway(context: AppContext): Promise<number> {
+  if (engineFor(HOSTED_AI_ENGINE, context.config)) return 0;
+  return context.jobs.inFlight('transformation.render');
 }
 
 /**
