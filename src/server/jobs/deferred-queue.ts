@@ -39,7 +39,6 @@ export function deferredJobQueue(
     ready: async () => void (await start()),
     states: async (name, data) => (await start()).states(name, data),
     position: async (name, data) => (await start()).position(name, data),
-    inFlight: async (name) => (await start()).inFlight(name),
     // A queue not yet started has no workers to wake: they look for work as they start.
     wake: (name) => queue?.wake(name),
     work: async (handlers) => (await start()).work(handlers),

@@ -40,11 +40,6 @@ export interface JobQueue {
    * how long the queue's last jobs took: null when no such job is waiting (running, done, gone).
    */
   position<N extends JobName>(name: N, data: Partial<JobPayloads[N]>): Promise<QueuePosition | null>;
-  /**
-   * Jobs of `name` due now and not finished, in every process: waiting their turn or being
-   * worked. Read at most every `IN_FLIGHT_FRESH_MS`, however many callers ask.
-   */
-  inFlight(name: JobName): Promise<number>;
   /** Tells this process's workers of `name` to look for work now rather than at their next poll. */
   wake(name: JobName): void;
   /**
@@ -73,8 +68,6 @@ export interface QueuePosition {
 const RECENT_RUNS = 20;
 /** How long a queue's running count and recent run times serve every waiting visitor's estimate. */
 export const RUNS_FRESH_MS = 2_000;
-/** How long a queue's count of jobs in flight serves everyone who asks. */
-const IN_FLIGHT_FRESH_MS = 100;
 
 /**
  * On PostgreSQL, where other processes may queue the jobs this one works, a queued job is
@@ -248,18 +241,6 @@ export async function startJobQueue(
     return read;
   };
 
-  const inFlight = new Map<JobName, { at: number; read: Promise<number> }>();
-  const readInFlight = async (name: JobName): Promise<number> => {
-    const { rows } = await database.executor.executeSql(
-      // Waiting as in `position` (pg-boss's index of waiting jobs), plus those being worked.
-      `select ((select count(*) from pgboss.job
-                where name = $1 and state < 'active' and not blocked and start_after <= now())
-             + (select count(*) from pgboss.job where name = $1 and state = 'active'))::int as jobs`,
-      [name],
-    );
-    return (rows as [{ jobs: number }])[0].jobs;
-  };
-
   return {
     async send(name, data, options) {
       const id = await boss.send(name, data as object, options ?? {});
@@ -316,15 +297,6 @@ export async function startJobQueue(
       const [row] = rows as Array<{ ahead: number }>;
       if (!row) return null;
       return { ahead: row.ahead, ...(await queueRuns(name)) };
-    },
-
-    inFlight(name) {
-      const cached = inFlight.get(name);
-      if (cached && Date.now() - cached.at < IN_FLIGHT_FRESH_MS) return cached.read;
-      const read = readInFlight(name);
-      inFlight.set(name, { at: Date.now(), read });
-      read.catch(() => inFlight.delete(name));
-      return read;
     },
 
     async states(name, data) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { hasRow } from '../../db/has-row.js';
 import { image_transformations, images, order_items, styles } from '../../db/schema.js';
@@ -53,6 +53,22 @@ export function listProcessingBefore(db: Database, before: Date, limit: number) 
     .where(and(eq(image_transformations.status, 'processing'), lt(image_transformations.created_at, before)))
     .orderBy(asc(image_transformations.created_at))
     .limit(limit);
+}
+
+/** Transformations still being made, queued since `since`, in a style whose engine is not `except`. */
+export async function countProcessingSince(db: Database, since: Date, except: string): Promise<number> {
+  const [row] = await db
+    .select({ renders: count() })
+    .from(image_transformations)
+    .innerJoin(styles, eq(styles.id, image_transformations.style_id))
+    .where(
+      and(
+        eq(image_transformations.status, 'processing'),
+        gt(image_transformations.created_at, since),
+        ne(styles.engine, except),
+      ),
+    );
+  return row?.renders ?? 0;
 }
 
 /** Marks the render failed only while it is still 'processing'; says whether this call did. */

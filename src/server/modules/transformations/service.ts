@@ -35,6 +35,7 @@ import {
 import { readShopSettings } from '../shop-settings/index.js';
 import { engineFor, findStyle, StyleEngineError } from '../styles/index.js';
 import {
+  countProcessingSince,
   failIfProcessing,
   findTransformation,
   findTransformationWithSources,
@@ -135,14 +136,23 @@ async function queuePlace(context: AppContext, transformationId: string): Promis
   return { place: ahead + 1, estimateSeconds: average === null ? null : Math.round(startsIn + average) };
 }
 
+/** How long one count of the artworks being made serves everyone who asks. */
+const UNDERWAY_FRESH_MS = 100;
+let underway: { at: number; count: Promise<number> } | undefined;
+
 /**
- * Artworks being made now or waiting their turn, in every process, when they are made on this
- * machine's cores: what a visitor's mockups hold back for (see the mockups module). Always 0
- * on a shop that can render with a hosted AI, whose renders wait on the network, not on us.
+ * Artworks being made on this machine's cores now or waiting their turn, in every process:
+ * what a visitor's mockups hold back for (see the mockups module). A hosted AI's renders wait
+ * on the network, not on us, and are not counted; nor are renders past their deadline, which
+ * nothing is making any more. A visitor's own artwork stops counting as it is shown to them.
  */
-export async function previewsUnderway(context: AppContext): Promise<number> {
-  if (engineFor(HOSTED_AI_ENGINE, context.config)) return 0;
-  return context.jobs.inFlight('transformation.render');
+export function previewsUnderway(context: AppContext): Promise<number> {
+  const now = Date.now();
+  if (underway && now - underway.at < UNDERWAY_FRESH_MS) return underway.count;
+  const count = countProcessingSince(context.db, new Date(now - RENDER_DEADLINE_MS), HOSTED_AI_ENGINE);
+  underway = { at: now, count };
+  count.catch(() => (underway = undefined));
+  return count;
 }
 
 /**
