@@ -20,6 +20,26 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
+/** An active style the shop renders itself. */
+async function localStyle(app: TestApp) {
+  const [style] = (await app.context.db.select().from(styles)).filter(
+    (row) => row.is_active && isLocalStyleId(row.engine),
+  );
+  return style!;
+}
+
+/** A visitor's photo, and their click on `styleId`: the transformation's id. */
+async function askForArtwork(app: TestApp, styleId: string, name: string): Promise<string> {
+  const photo = await insertPhoto(app.context, await cameraPhoto(undefined, 1600, 1200), name);
+  const asked = await app.app.inject({
+    method: 'POST',
+    url: '/api/transformations',
+    payload: { imageId: photo.id, styleId },
+  });
+  expect(asked.statusCode).toBe(202);
+  return asked.json().transformationId;
+}
+
 interface Run {
   job: JobName;
   id: string;
@@ -29,9 +49,7 @@ interface Run {
 
 describe('interactive work first', () => {
   it('starts a preview queued behind ten print files before the print files still waiting', async () => {
-    const [style] = (await shop.context.db.select().from(styles)).filter(
-      (row) => row.is_active && isLocalStyleId(row.engine),
-    );
+    const style = await localStyle(shop);
 
     // Ten paid orders, each with a line whose print file is rendered afresh at 1600 px, on a
     // product that 1600 px prints sharp on.
@@ -68,15 +86,8 @@ describe('interactive work first', () => {
     );
 
     // A visitor asks for an artwork while the first print file renders.
-    const photo = await insertPhoto(shop.context, await cameraPhoto(undefined, 1600, 1200), 'harbour.jpg');
     const startedBefore = prints().length;
-    const asked = await shop.app.inject({
-      method: 'POST',
-      url: '/api/transformations',
-      payload: { imageId: photo.id, styleId: style.id },
-    });
-    expect(asked.statusCode).toBe(202);
-    const previewId: string = asked.json().transformationId;
+    const previewId = await askForArtwork(shop, style.id, 'harbour.jpg');
 
     const state = await waitFor(
       async () => (await shop.app.inject({ url: `/api/transformations/${previewId}` })).json(),
@@ -103,59 +114,45 @@ describe('interactive work first', () => {
     // Each line got its one print file all the same.
     expect(new Set(prints().map((run) => run.id)).size).toBe(10);
   }, 400_000);
-});
-
-describe('mockups after previews', () => {
-  // A shop of its own, whose renders nobody works until the test says so.
-  let quiet: TestApp;
-  beforeAll(async () => {
-    quiet = await createTestApp();
-  });
-  afterAll(async () => quiet?.close());
 
   it("holds a visitor's mockups while another visitor's artwork waits, and draws them after it", async () => {
-    const shop = quiet;
-    const [style] = (await shop.context.db.select().from(styles)).filter(
-      (row) => row.is_active && isLocalStyleId(row.engine),
-    );
-    const { transformation: shown } = await insertArtwork(shop.context, { styleId: style.id });
-    const [product] = (await shop.app.inject({ url: '/api/products' })).json();
+    // A shop of its own, whose renders nobody works until the test says so.
+    const quiet = await createTestApp();
+    try {
+      const style = await localStyle(quiet);
+      const { transformation: shown } = await insertArtwork(quiet.context, { styleId: style.id });
+      const [product] = (await quiet.app.inject({ url: '/api/products' })).json();
+      // Another visitor's artwork is queued.
+      const waitingId = await askForArtwork(quiet, style.id, 'quay.jpg');
 
-    // Another visitor's artwork is queued.
-    const photo = await insertPhoto(shop.context, await cameraPhoto(undefined, 1600, 1200), 'quay.jpg');
-    const asked = await shop.app.inject({
-      method: 'POST',
-      url: '/api/transformations',
-      payload: { imageId: photo.id, styleId: style.id },
-    });
-    expect(asked.statusCode).toBe(202);
-    const waitingId: string = asked.json().transformationId;
+      let answered = 0;
+      const mockups = quiet.app
+        .inject({
+          method: 'POST',
+          url: '/api/mockups',
+          payload: { transformationId: shown.id, variant_ids: [product.printful_variant_id] },
+        })
+        .then((response) => ((answered = Date.now()), response));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(answered, 'mockups drawn while an artwork waited').toBe(0);
 
-    let answered = 0;
-    const mockups = shop.app
-      .inject({
-        method: 'POST',
-        url: '/api/mockups',
-        payload: { transformationId: shown.id, variant_ids: [product.printful_variant_id] },
-      })
-      .then((response) => ((answered = Date.now()), response));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(answered, 'mockups drawn while an artwork waited').toBe(0);
-
-    // The render is worked; the mockups follow it.
-    let rendered = 0;
-    const handlers = createJobHandlers(shop.context);
-    await shop.context.jobs.work({
-      'transformation.render': async (data) => {
-        await handlers['transformation.render']!(data);
-        rendered = Date.now();
-      },
-    });
-    const response = await mockups;
-    expect(response.json().success).toBe(true);
-    expect(rendered).toBeGreaterThan(0);
-    expect(answered).toBeGreaterThanOrEqual(rendered);
-    const state = (await shop.app.inject({ url: `/api/transformations/${waitingId}` })).json();
-    expect(state.status).toBe('completed');
+      // The render is worked; the mockups follow it.
+      let renderStarted = 0;
+      const handlers = createJobHandlers(quiet.context);
+      await quiet.context.jobs.work({
+        'transformation.render': async (data) => {
+          renderStarted = Date.now();
+          await handlers['transformation.render']!(data);
+        },
+      });
+      const response = await mockups;
+      expect(response.json().success).toBe(true);
+      expect(renderStarted).toBeGreaterThan(0);
+      expect(answered).toBeGreaterThan(renderStarted);
+      const state = (await quiet.app.inject({ url: `/api/transformations/${waitingId}` })).json();
+      expect(state.status).toBe('completed');
+    } finally {
+      await quiet.close();
+    }
   }, 120_000);
 });
