@@ -34,6 +34,12 @@ export interface PoolOptions {
   idleTimeout: number;
   /** Threads kept however long they idle, once the pool has started (default none). */
   keptThreads?: number;
+  /**
+   * A thread runs what it scheduled (its timers) between tasks. By default piscina parks an
+   * idle thread in `Atomics.wait`, where nothing runs until its next task arrives: a thread
+   * that meant to give memory back once idle did so only partway through its next task.
+   */
+  runsWhileIdle?: boolean;
 }
 
 /** A worker-thread pool that starts on its first task and can be closed and used again. */
@@ -66,8 +72,14 @@ export function lazyPool<Task, Result>(name: string, callerUrl: string, options:
     run(task, runOptions) {
       if (!pool) {
         const { filename, execArgv } = workerScript(name, callerUrl);
-        const { keptThreads = 0, ...limits } = options;
-        pool = new Piscina({ filename, execArgv, minThreads: keptThreads, ...limits });
+        const { keptThreads = 0, runsWhileIdle = false, ...limits } = options;
+        pool = new Piscina({
+          filename,
+          execArgv,
+          minThreads: keptThreads,
+          atomics: runsWhileIdle ? 'async' : 'sync',
+          ...limits,
+        });
         openPools.add(lazy as LazyPool<unknown, unknown>);
       }
       return pool.run(task, runOptions);

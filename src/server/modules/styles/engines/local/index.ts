@@ -47,6 +47,8 @@ const pool = lazyPool<RenderTask, LocalRenderOutput | undefined>('./worker', imp
   // keeping them all held six 12 MP renders' shop at 466 MB after two idle minutes.
   keptThreads: 1,
   idleTimeout: 30_000,
+  // Its collection and scratch memory are let go once it idles (idle-gc.ts).
+  runsWhileIdle: true,
 });
 /**
  * Renders nobody watches that are over in a moment (the warm-up, style previews; not print

@@ -29,6 +29,6 @@ export default async function renderTask(task: RenderTask): Promise<LocalRenderO
     // garbage waits for the helper's idle collection: collecting after each one cost the
     // previews 5–10 % of their CPU time.
     if (task.longSide > PREVIEW_LONG_SIDE) collectHelperNow();
-    collectWhenIdle();
+    collectWhenIdle({ quick: false });
   }
 }
