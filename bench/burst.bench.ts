@@ -6,8 +6,9 @@
  *
  *   one visitor    on the embedded default, as `npm start` runs it: the first artwork after a
  *                  fresh start (start-up work under way), then click → artwork for every style
- *                  on the warm shop (the median of three clicks), the mockups of every enabled product, and an artwork
- *                  after 40 s idle (longer than render threads used to live)
+ *                  on the warm shop (the median of three clicks), the mockups of every enabled
+ *                  product (the median of three grids), and an artwork after 40 s idle (longer
+ *                  than render threads used to live)
  *   burst          BURST_VISITORS (20) at once, BURST_BUYERS (2) of them buy; on the embedded
  *                  default, then, with BENCH_DATABASE_URL, on PostgreSQL with two web
  *                  processes and one worker. Artwork p50/p95/max, mockups, checkout, pay, the

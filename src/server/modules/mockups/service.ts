@@ -39,7 +39,7 @@ const HOLD_MAX_MS = 15_000;
  * every one drawn beside the renders made the visitors still waiting for an artwork wait
  * longer: the visitor with an artwork has something to look at, the one without has a
  * progress bar. So mockups start once no artwork is being made or waits its turn, or after
- * `HOLD_MAX_MS`. On a quiet shop this costs one read of the queue.
+ * `HOLD_MAX_MS`. On a quiet shop this costs one count of the artworks in progress.
  */
 async function afterPreviews(context: AppContext): Promise<void> {
   const deadline = Date.now() + HOLD_MAX_MS;

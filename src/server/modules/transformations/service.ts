@@ -138,7 +138,8 @@ async function queuePlace(context: AppContext, transformationId: string): Promis
 
 /** How long one count of the artworks being made serves everyone who asks. */
 const UNDERWAY_FRESH_MS = 100;
-let underway: { at: number; count: Promise<number> } | undefined;
+/** The last count, per shop database (tests run several shops in one process). */
+const underway = new WeakMap<AppContext['db'], { at: number; count: Promise<number> }>();
 
 /**
  * Artworks being made on this machine's cores now or waiting their turn, in every process:
@@ -148,10 +149,11 @@ let underway: { at: number; count: Promise<number> } | undefined;
  */
 export function previewsUnderway(context: AppContext): Promise<number> {
   const now = Date.now();
-  if (underway && now - underway.at < UNDERWAY_FRESH_MS) return underway.count;
+  const last = underway.get(context.db);
+  if (last && now - last.at < UNDERWAY_FRESH_MS) return last.count;
   const count = countProcessingSince(context.db, new Date(now - RENDER_DEADLINE_MS), HOSTED_AI_ENGINE);
-  underway = { at: now, count };
-  count.catch(() => (underway = undefined));
+  underway.set(context.db, { at: now, count });
+  count.catch(() => underway.delete(context.db));
   return count;
 }
 
