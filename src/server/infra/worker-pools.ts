@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TransferListItem } from 'node:worker_threads';
 import Piscina from 'piscina';
+import { trimWhenQuiet } from './memory-trim.js';
 
 export interface WorkerScript {
   filename: string;
@@ -80,9 +81,11 @@ export function lazyPool<Task, Result>(name: string, callerUrl: string, options:
           atomics: runsWhileIdle ? 'async' : 'sync',
           ...limits,
         });
+        // What a task or an ended thread freed is given back to the system once work stops.
+        pool.on('workerDestroy', trimWhenQuiet);
         openPools.add(lazy as LazyPool<unknown, unknown>);
       }
-      return pool.run(task, runOptions);
+      return pool.run(task, runOptions).finally(trimWhenQuiet);
     },
     start(idleTask) {
       // Any failure shows again in the task that needs the thread.
