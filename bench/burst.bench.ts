@@ -30,7 +30,7 @@ import sharp from 'sharp';
 import { checkoutBody } from '../src/server/testing/fixtures/orders.js';
 import { ROOT, startShop, type ShopProcess } from '../e2e/support/server.js';
 import { MALLOC_SETTINGS } from '../scripts/start.mjs';
-import { freshPostgres, percentile } from './support.js';
+import { freshPostgres, percentile, sharpFloor } from './support.js';
 import { makeTwelveMegapixelJpeg } from './test-photo.js';
 
 const VISITORS = Number(process.env.BURST_VISITORS ?? 20);
@@ -56,24 +56,6 @@ async function json<T = any>(response: Response): Promise<T> {
   const text = await response.text();
   if (!response.ok) throw new Error(`${response.status} ${response.url}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
-}
-
-// ---- the sharp floor -------------------------------------------------------------------------
-
-const twelveMegapixels = await makeTwelveMegapixelJpeg();
-/** Median of five: decode the 12 MP JPEG, resize to 2048 px, encode (what any artwork must at least cost). */
-async function sharpFloor(): Promise<number> {
-  const times: number[] = [];
-  for (let run = 0; run < 6; run += 1) {
-    const started = performance.now();
-    await sharp(twelveMegapixels)
-      .rotate()
-      .resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 90 })
-      .toBuffer();
-    if (run > 0) times.push(performance.now() - started);
-  }
-  return median(times);
 }
 
 // ---- one visitor's steps ------------------------------------------------------------------------
@@ -338,7 +320,9 @@ async function burst(shop: Shop, warmArtworkMs: number | undefined): Promise<voi
   const styles = await json<Array<{ id: string; name: string }>>(await fetch(`${url0}/api/styles`));
   const products = await json<Product[]>(await fetch(`${url0}/api/products`));
   // Each visitor their own photo (a duplicate upload would be recognised): encoded at their own quality.
-  const raw = await sharp(twelveMegapixels).raw().toBuffer({ resolveWithObject: true });
+  const raw = await sharp(await makeTwelveMegapixelJpeg())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const photos = await Promise.all(
     Array.from({ length: VISITORS }, (_, n) =>
       sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels } })

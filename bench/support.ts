@@ -1,7 +1,9 @@
 /** What several benchmarks share. */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import sharp from 'sharp';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client.js';
+import { makeTwelveMegapixelJpeg } from './test-photo.js';
 
 /** A fresh database on the PostgreSQL server named by `serverUrl` (BENCH_DATABASE_URL), and how to drop it. */
 export async function freshPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -95,4 +97,25 @@ export async function waitUntilQuiet(url: string, timeoutMs = 90_000): Promise<n
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return performance.now() - started;
+}
+
+let twelveMegapixels: Buffer | undefined;
+/**
+ * The sharp floor: decode a 12 MP JPEG, resize it to 2048 px, encode it; the median of five
+ * after one to warm up. What any artwork must at least cost, and the unit a bench's timings are
+ * read in on a machine faster or slower than this one.
+ */
+export async function sharpFloor(): Promise<number> {
+  twelveMegapixels ??= await makeTwelveMegapixelJpeg();
+  const times: number[] = [];
+  for (let run = 0; run < 6; run += 1) {
+    const started = performance.now();
+    await sharp(twelveMegapixels)
+      .rotate()
+      .resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    if (run > 0) times.push(performance.now() - started);
+  }
+  return percentile(times, 50);
 }
