@@ -30,8 +30,7 @@ import sharp from 'sharp';
 import { checkoutBody } from '../src/server/testing/fixtures/orders.js';
 import { ROOT, startShop, type ShopProcess } from '../e2e/support/server.js';
 import { MALLOC_SETTINGS } from '../scripts/start.mjs';
-import { freshPostgres, percentile, sharpFloor } from './support.js';
-import { makeTwelveMegapixelJpeg } from './test-photo.js';
+import { freshPostgres, percentile, sharpFloor, twelveMegapixelPhoto } from './support.js';
 
 const VISITORS = Number(process.env.BURST_VISITORS ?? 20);
 const BUYERS = Math.min(VISITORS, Number(process.env.BURST_BUYERS ?? 2));
@@ -244,7 +243,7 @@ async function startUpDone(url: string): Promise<number> {
 
 async function oneVisitor(): Promise<number> {
   console.log(`\n== one visitor, embedded default (${CORES} cores; load ${load()})`);
-  const photo = await makeTwelveMegapixelJpeg(undefined, 4000, 3000);
+  const photo = await twelveMegapixelPhoto();
   const floorBefore = await sharpFloor();
   // A fresh data folder: the first start seeds, and draws style previews and product pictures.
   const shop = await startShop({ fresh: true, env: { LOG_LEVEL: 'warn', ALLOW_TEST_PAYMENTS: 'true' } });
@@ -320,7 +319,7 @@ async function burst(shop: Shop, warmArtworkMs: number | undefined): Promise<voi
   const styles = await json<Array<{ id: string; name: string }>>(await fetch(`${url0}/api/styles`));
   const products = await json<Product[]>(await fetch(`${url0}/api/products`));
   // Each visitor their own photo (a duplicate upload would be recognised): encoded at their own quality.
-  const raw = await sharp(await makeTwelveMegapixelJpeg())
+  const raw = await sharp(await twelveMegapixelPhoto())
     .raw()
     .toBuffer({ resolveWithObject: true });
   const photos = await Promise.all(

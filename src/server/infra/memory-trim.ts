@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
  * How long after the last piece of thread work the trim waits: past the render threads' own
  * release of their scratch memory and garbage (idle-gc.ts, 3 s), so it gives back theirs too.
  */
-export const TRIM_AFTER_MS = 5_000;
+const TRIM_AFTER_MS = 5_000;
 
 type Trim = () => number;
 
