@@ -86,18 +86,18 @@ for (const photo of photos) {
   // CPU time of this thread (the pool is idle between photos): wall time on a shared machine
   // mostly measures the wait for a core.
   const c = process.cpuUsage();
-  const analysis = analysePhoto(work);
+  const analysis = await analysePhoto(work);
   const used = process.cpuUsage(c);
   analysisMs.push((used.user + used.system) / 1000);
   const { width, height } = analysis.saliency;
-  const reference = await exposureNormalise(downscaleTo(work, width, height));
+  const reference = await exposureNormalise(await downscaleTo(work, width, height));
   const renders = await Promise.all(styles.map((s) => renderArtwork({ styleId: s.id, input, longSide: LONG_SIDE })));
   const cells: string[] = [];
   let photoShare = 0;
   for (const [i, style] of styles.entries()) {
     const art = await rawSrgb(renders[i].image, Math.max(renders[i].width, renders[i].height));
     const monochrome = style.id === 'ink-sketch';
-    const f = measureArtwork(downscaleTo(art, width, height), reference, analysis.subject, monochrome);
+    const f = measureArtwork(await downscaleTo(art, width, height), reference, analysis.subject, monochrome);
     photoShare = f.photoDominantShare;
     const bad = failures(f);
     const key = `${photo.half} ${style.id}`;

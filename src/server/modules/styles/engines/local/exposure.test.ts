@@ -66,7 +66,7 @@ describe('the exposure step', () => {
     const dark = await fiveStopsDark(await decode(readFileSync(PHOTO)));
     const before = lumaFigures(dark);
     expect(before.spread).toBeLessThan(12);
-    const plan = planExposure(analysePhoto(dark).exposure);
+    const plan = planExposure((await analysePhoto(dark)).exposure);
     expect(plan).not.toBeNull();
     const after = lumaFigures(await toneMap(dark, plan!));
     expect(after.spread).toBeGreaterThanOrEqual(20);
@@ -75,7 +75,7 @@ describe('the exposure step', () => {
 
   it('leaves a normally exposed photo alone', async () => {
     const photo = await decode(readFileSync(PHOTO));
-    expect(planExposure(analysePhoto(photo).exposure)).toBeNull();
+    expect(planExposure((await analysePhoto(photo)).exposure)).toBeNull();
   });
 
   it.each(localStyles.map((s) => s.id))(

@@ -1,13 +1,15 @@
 /**
  * The helper thread of a render thread: runs its share of row-parallel kernels (parallel.ts).
- * Importing the styles, and the exposure step every render starts with, registers every
- * kernel they use.
+ * Importing the styles, and the steps every render runs before and after them (the analysis,
+ * the exposure step, the levels), registers every kernel they use.
  */
 import { parentPort } from 'node:worker_threads';
 import { collectNow, collectWhenIdle } from './idle-gc.js';
 import { runKernelChunks } from './parallel.js';
 import './styles/index.js';
+import './kernels/analysis.js';
 import './kernels/exposure.js';
+import './kernels/tone.js';
 
 parentPort?.on(
   'message',

@@ -93,6 +93,14 @@ export const shared = {
   },
 };
 
+/** The array itself when it is in shared memory already, else a shared copy. */
+export function inSharedMemory<T extends Uint8Array | Float32Array>(data: T): T {
+  if (data.buffer instanceof SharedArrayBuffer) return data;
+  const copy = data instanceof Float32Array ? shared.toFill.f32(data.length) : shared.toFill.u8(data.length);
+  copy.set(data);
+  return copy as T;
+}
+
 let helper: Worker | null | undefined;
 /** The helper has loaded its kernels; until then work is not handed to it. */
 let helperReady = false;

@@ -83,19 +83,19 @@ async function decode(buf: Buffer): Promise<Rgb8> {
 /** A style's artwork of `photo`, with the photo's analysis, the artwork at its grid and the photo's reference there, where the check measures. */
 async function renderForCheck(styleId: LocalStyleId, photo: Rgb8, longSide: number) {
   const art = await renderArtwork({ styleId, input: await jpeg(photo), longSide });
-  const analysis = analysePhoto(photo);
+  const analysis = await analysePhoto(photo);
   const { width, height } = analysis.saliency;
   return {
     art,
     analysis,
-    drawn: small(await decode(art.image), width, height),
-    reference: await exposureNormalise(small(photo, width, height)),
+    drawn: await small(await decode(art.image), width, height),
+    reference: await exposureNormalise(await small(photo, width, height)),
   };
 }
 
 describe('the photo analysis', () => {
-  it('reads a 95 %-black scene as dark and low-key, with its detail measured', () => {
-    const a = analysePhoto(darkScene());
+  it('reads a 95 %-black scene as dark and low-key, with its detail measured', async () => {
+    const a = await analysePhoto(darkScene());
     expect(a.exposure.p50).toBeLessThan(0.05);
     expect(a.exposure.p95).toBeLessThan(0.15);
     expect(a.exposure.p99).toBeGreaterThan(0.5);
@@ -103,8 +103,8 @@ describe('the photo analysis', () => {
     expect(a.noise).toBeLessThan(0.01);
   });
 
-  it('finds a small saturated subject on busy green, and only there', () => {
-    const a = analysePhoto(smallSubjectOnGreen());
+  it('finds a small saturated subject on busy green, and only there', async () => {
+    const a = await analysePhoto(smallSubjectOnGreen());
     const { width: w, height: h, data } = a.saliency;
     const sx = w / 320;
     let peak = 0;
@@ -131,7 +131,7 @@ describe('the photo analysis', () => {
     expect(a.colourfulness).toBeGreaterThan(0.1);
   });
 
-  it('measures noise, and does not mistake detail for it', () => {
+  it('measures noise, and does not mistake detail for it', async () => {
     const r = random(3);
     const gauss = () => Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
     const noisy = image(300, 200, () => {
@@ -142,21 +142,21 @@ describe('the photo analysis', () => {
       const v = (Math.floor(x / 12) + Math.floor(y / 12)) % 2 ? 200 : 40;
       return [v, v, v];
     });
-    expect(analysePhoto(noisy).noise).toBeGreaterThan(0.02);
-    expect(analysePhoto(noisy).noise).toBeLessThan(0.04);
-    expect(analysePhoto(detailed).noise).toBeLessThan(0.005);
-    expect(analysePhoto(detailed).colourfulness).toBeLessThan(0.01);
+    expect((await analysePhoto(noisy)).noise).toBeGreaterThan(0.02);
+    expect((await analysePhoto(noisy)).noise).toBeLessThan(0.04);
+    expect((await analysePhoto(detailed)).noise).toBeLessThan(0.005);
+    expect((await analysePhoto(detailed)).colourfulness).toBeLessThan(0.01);
   });
 });
 
 describe('the quality check', () => {
   it('fails a uniformly black artwork of a 95 %-black scene, passes one that keeps its detail', async () => {
     const photo = darkScene();
-    const a = analysePhoto(photo);
+    const a = await analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
-    const reference = await exposureNormalise(small(photo, w, h));
+    const reference = await exposureNormalise(await small(photo, w, h));
     const black = image(photo.width, photo.height, () => [12, 12, 14]);
-    const flat = measureArtwork(small(black, w, h), reference, a.subject, false);
+    const flat = measureArtwork(await small(black, w, h), reference, a.subject, false);
     expect(failures(flat)).toContain('flat');
     expect(flat.spreadRatio).toBeLessThan(0.1);
     // A dark-toned rendering that keeps the structure: the photo's levels lifted.
@@ -164,17 +164,17 @@ describe('the quality check', () => {
       const i = (y * photo.width + x) * 3;
       return [0, 1, 2].map((c) => Math.min(255, photo.data[i + c] * 4 + 10)) as [number, number, number];
     });
-    expect(failures(measureArtwork(small(kept, w, h), reference, a.subject, false))).toEqual([]);
+    expect(failures(measureArtwork(await small(kept, w, h), reference, a.subject, false))).toEqual([]);
   });
 
   it('notices when the small subject on busy green is erased', async () => {
     const photo = smallSubjectOnGreen();
-    const a = analysePhoto(photo);
+    const a = await analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
-    const reference = await exposureNormalise(small(photo, w, h));
-    const erased = measureArtwork(small(smallSubjectOnGreen(false), w, h), reference, a.subject, false);
+    const reference = await exposureNormalise(await small(photo, w, h));
+    const erased = measureArtwork(await small(smallSubjectOnGreen(false), w, h), reference, a.subject, false);
     expect(failures(erased)).toEqual(['subject-lost']);
-    const kept = measureArtwork(small(photo, w, h), reference, a.subject, false);
+    const kept = measureArtwork(await small(photo, w, h), reference, a.subject, false);
     expect(failures(kept)).toEqual([]);
     expect(kept.subjectRatio).toBeGreaterThan(0.8);
   });
@@ -195,10 +195,10 @@ describe('the quality check', () => {
 
   it('does not count a one-colour artwork as a failure when the photo is one colour itself', async () => {
     const photo = image(200, 150, (x) => [235 + (x % 3), 235, 232]);
-    const a = analysePhoto(photo);
+    const a = await analysePhoto(photo);
     const { width: w, height: h } = a.saliency;
-    const reference = await exposureNormalise(small(photo, w, h));
-    const f = measureArtwork(small(photo, w, h), reference, a.subject, false);
+    const reference = await exposureNormalise(await small(photo, w, h));
+    const f = measureArtwork(await small(photo, w, h), reference, a.subject, false);
     expect(f.photoDominantShare).toBeGreaterThan(0.6);
     expect(failures(f)).not.toContain('one-colour');
   });

@@ -1,4 +1,5 @@
 import { sharedMemory } from './scratch.js';
+import { rowKernel } from './parallel.js';
 
 /**
  * Pixel containers and the small conversions every style shares. Colour images are interleaved
@@ -242,25 +243,48 @@ export function halfPlane(p: Plane): Plane {
   return { width: hw, height: hh, data: out };
 }
 
-/** A plane enlarged bilinearly to width × height (pixel centres aligned). */
-export function enlargePlane(p: Plane, width: number, height: number): Plane {
-  const { width: w, data } = p;
+/** A plane enlarged bilinearly to width × height (pixel centres aligned), rows on both threads. */
+export async function enlargePlane(p: Plane, width: number, height: number): Promise<Plane> {
+  const out = f32ToFill(width * height);
+  await enlargeRows({ data: p.data, w: p.width, h: p.height, out, width, height }, height);
+  return { width, height, data: out };
+}
+
+const enlargeRows = rowKernel<{
+  data: Float32Array;
+  w: number;
+  h: number;
+  out: Float32Array;
+  width: number;
+  height: number;
+}>('raster/enlarge', ({ data, w, h, out, width, height }, y0, y1) => {
   const cols = axisMap(width, w);
-  const rows = axisMap(height, p.height);
+  const rows = axisMap(height, h);
+  for (let y = y0; y < y1; y++) enlargeRow(data, w, h, cols.i0, cols.f, rows.i0[y], rows.f[y], out, y * width, width);
+});
+
+/** Output row at `o`, blended from source rows `sy` and `sy + 1` by `fy`. */
+function enlargeRow(
+  data: Float32Array,
+  w: number,
+  h: number,
+  colI0: Int32Array,
+  colF: Float32Array,
+  sy: number,
+  fy: number,
+  out: Float32Array,
+  o: number,
+  width: number,
+): void {
   // A source one pixel wide or high has no second sample to blend with.
   const dx = w > 1 ? 1 : 0;
-  const dy = p.height > 1 ? w : 0;
-  const out = f32(width * height);
-  for (let y = 0; y < height; y++) {
-    const r0 = rows.i0[y] * w;
-    const fy = rows.f[y];
-    for (let x = 0, o = y * width; x < width; x++, o++) {
-      const q = r0 + cols.i0[x];
-      const fx = cols.f[x];
-      const top = data[q] + (data[q + dx] - data[q]) * fx;
-      const bot = data[q + dy] + (data[q + dy + dx] - data[q + dy]) * fx;
-      out[o] = top + (bot - top) * fy;
-    }
+  const dy = h > 1 ? w : 0;
+  const r0 = sy * w;
+  for (let x = 0; x < width; x++, o++) {
+    const q = r0 + colI0[x];
+    const fx = colF[x];
+    const top = data[q] + (data[q + dx] - data[q]) * fx;
+    const bot = data[q + dy] + (data[q + dy + dx] - data[q + dy]) * fx;
+    out[o] = top + (bot - top) * fy;
   }
-  return { width, height, data: out };
 }

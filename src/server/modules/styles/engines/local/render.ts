@@ -5,7 +5,7 @@ import type { Rgb8, RgbF } from './raster.js';
 import { boxBlur3 } from './kernels/blur.js';
 import { applyLutToFloat, exposureLut, normaliseLocalContrast } from './kernels/tone.js';
 import { type PhotoAnalysis, analysePhoto } from './kernels/analysis.js';
-import { downscaleTo, resamplePlane } from './kernels/resample.js';
+import { downscaleTo, resamplePlane, resamplePlaneRows } from './kernels/resample.js';
 import { noiseSigma } from './kernels/statistics.js';
 import { RECOVERED_MAX_LIFT, denoiseLifted, planExposure, toneMap } from './kernels/exposure.js';
 import {
@@ -23,7 +23,7 @@ import type { LocalStyleId } from './catalogue.js';
 import type { JudgedSubject, LocalStyleEngine } from './styles/style.js';
 import { engines } from './styles/index.js';
 import { collectNow } from './idle-gc.js';
-import { collectHelperNow } from './parallel.js';
+import { collectHelperNow, inSharedMemory } from './parallel.js';
 import { withScratch } from './scratch.js';
 
 export interface LocalRenderJob {
@@ -118,10 +118,11 @@ async function paint(
   const work8: Rgb8 = {
     width: decoded.info.width,
     height: decoded.info.height,
-    data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length),
+    // In shared memory once, for the kernels on both threads that read it.
+    data: inSharedMemory(new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length)),
   };
-  const analysis = analysePhoto(work8);
-  const subject = resamplePlane(analysis.saliency, work8.width, work8.height);
+  const analysis = await analysePhoto(work8);
+  const subject = await resamplePlaneRows(analysis.saliency, work8.width, work8.height);
   const recover = job.exposureStep !== false;
   // The photo at the check's size (the analysis's own copy), normalised: the check compares
   // every attempt with it.
@@ -174,7 +175,7 @@ async function paint(
       renditions.catch(() => {});
       encodes.push(renditions);
     }
-    const figures = checkArtwork(art, reference, analysis, engine.monochrome === true);
+    const figures = await checkArtwork(art, reference, analysis, engine.monochrome === true);
     const failed = failures(figures);
     // A pass by a hair is re-rendered too (`ACCEPT`); the best attempt is the one furthest
     // within the limits, and among those that pass, the one furthest within the margin.
@@ -229,11 +230,11 @@ async function prepareWork(
       (plan ? Math.max(base.maxLift ?? 0, RECOVERED_MAX_LIFT) : (base.maxLift ?? 0.62)) - 0.1 * flat,
     ),
   });
-  let work = applyLutToFloat(photo, lut);
+  let work = await applyLutToFloat(photo, lut);
   let noise = analysis.noise;
   if (plan) {
     // The noise the lift brought up, measured after it, is smoothed before the style's kernels.
-    noise = noiseSigma(photo);
+    noise = await noiseSigma(photo);
     work = await denoiseLifted(work, noise, Math.max(work.width, work.height) / 1024);
     noise *= 0.35;
   }
@@ -284,9 +285,14 @@ function setSubjectApart(work: RgbF, judged: JudgedSubject, strength: number): v
 }
 
 /** The quality figures of an artwork at the analysis size, against the photo's reference and its subject. */
-function checkArtwork(art: Rgb8, reference: SmallImage, analysis: PhotoAnalysis, monochrome: boolean): QualityFigures {
+async function checkArtwork(
+  art: Rgb8,
+  reference: SmallImage,
+  analysis: PhotoAnalysis,
+  monochrome: boolean,
+): Promise<QualityFigures> {
   const { width, height } = analysis.saliency;
-  return measureArtwork(downscaleTo(art, width, height), reference, analysis.subject, monochrome);
+  return measureArtwork(await downscaleTo(art, width, height), reference, analysis.subject, monochrome);
 }
 
 function encodeJpeg(art: Rgb8, quality: number): Promise<Buffer> {

@@ -35,11 +35,11 @@ export interface PhotoAnalysis {
 /** Long side of the small copy the subject map is computed on. */
 export const ANALYSIS_SIZE = 128;
 
-export function analysePhoto(img: Rgb8): PhotoAnalysis {
+export async function analysePhoto(img: Rgb8): Promise<PhotoAnalysis> {
   const exposure = lumaPercentiles(img);
-  const small = downscale(img, ANALYSIS_SIZE);
+  const small = await downscale(img, ANALYSIS_SIZE);
   const colourfulness = haslerColourfulness(small);
-  const noise = noiseSigma(img);
+  const noise = await noiseSigma(img);
   const saliency = saliencyMap(small);
   const { subject, area } = subjectMask(saliency);
   const { inside, outside } = meanColours(small, subject, saliency.data);

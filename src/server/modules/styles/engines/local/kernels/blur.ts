@@ -76,29 +76,41 @@ export function boxBlur3(src: Plane, sigma: number): Plane {
  * four times (each pixel the mean of a block), then enlarged bilinearly. Such a blur has no
  * detail the reduced copy could lose, and it costs a sixteenth of `boxBlur3` at full size.
  */
-export function wideBlur(src: Plane, sigma: number): Plane {
+export async function wideBlur(src: Plane, sigma: number): Promise<Plane> {
   // The reduced copy keeps a sigma of at least 4 of its pixels, so the box passes stay smooth.
   const f = Math.min(4, Math.floor(sigma / 4));
-  const { width: w, height: h, data } = src;
+  const { width: w, height: h } = src;
   if (f < 2 || w < 2 * f || h < 2 * f) return boxBlur3(src, sigma);
   const sw = Math.ceil(w / f);
   const sh = Math.ceil(h / f);
   const small = f32(sw * sh);
-  const col = new Int32Array(w);
-  for (let x = 0; x < w; x++) col[x] = (x / f) | 0;
-  for (let y = 0; y < h; y++) {
-    const o = ((y / f) | 0) * sw;
-    for (let x = 0, i = y * w; x < w; x++, i++) small[o + col[x]] += data[i];
-  }
-  // Blocks at the right and bottom edges may hold fewer pixels.
-  for (let y = 0; y < sh; y++) {
-    const rows = Math.min(f, h - y * f);
-    for (let x = 0; x < sw; x++) small[y * sw + x] /= rows * Math.min(f, w - x * f);
-  }
+  await blockMeanRows({ data: src.data, small, w, h, f, sw }, sh);
   // The block mean already blurs by a variance of (f² − 1) / 12 pixels².
   const s = Math.sqrt(Math.max(1, sigma * sigma - (f * f - 1) / 12)) / f;
   const b = boxBlur3({ width: sw, height: sh, data: small }, s).data;
   return enlargePlane({ width: sw, height: sh, data: b }, w, h);
+}
+
+/** Rows of the reduced copy: each pixel the mean of its f × f block (fewer at the edges). */
+const blockMeanRows = rowKernel<{
+  data: Float32Array;
+  small: Float32Array;
+  w: number;
+  h: number;
+  f: number;
+  sw: number;
+}>('blur/block-mean', ({ data, small, w, h, f, sw }, y0, y1) => {
+  for (let sy = y0; sy < y1; sy++) {
+    const o = sy * sw;
+    for (let y = sy * f, end = Math.min(h, y + f); y < end; y++) blockRow(data, y * w, w, f, small, o);
+    const rows = Math.min(f, h - sy * f);
+    for (let x = 0; x < sw; x++) small[o + x] /= rows * Math.min(f, w - x * f);
+  }
+});
+
+/** One source row added to its reduced row's blocks. */
+function blockRow(data: Float32Array, i: number, w: number, f: number, small: Float32Array, o: number): void {
+  for (let x = 0; x < w; x++, i++) small[o + ((x / f) | 0)] += data[i];
 }
 
 /** Box width per pass so that three passes give variance sigma^2 (Wells 1986). */

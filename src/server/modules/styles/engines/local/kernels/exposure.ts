@@ -20,7 +20,7 @@
 import { type Rgb8, type RgbF, dither, linearToSrgb, smoothstep, srgbToLinear as toLinear } from '../raster.js';
 import { gaussianBlurRgbRows } from './blur.js';
 import { domainTransform } from './domain-transform.js';
-import { rowKernel, shared } from '../parallel.js';
+import { inSharedMemory, rowKernel, shared } from '../parallel.js';
 
 export interface ExposureReading {
   /** Luminance percentiles of the sRGB values, 0..1 (the analysis's `exposure`). */
@@ -126,14 +126,6 @@ export async function toneMap(img: Rgb8, plan: ExposurePlan): Promise<Rgb8> {
   const out = shared.toFill.u8(n * 3);
   await colourRows({ data, lifted, light, curve, out, black: plan.black, gain: plan.gain, w }, h);
   return { width: w, height: h, data: out };
-}
-
-/** The bytes themselves when they are in shared memory already, else a shared copy. */
-function inSharedMemory(data: Uint8Array): Uint8Array {
-  if (data.buffer instanceof SharedArrayBuffer) return data;
-  const copy = shared.toFill.u8(data.length);
-  copy.set(data);
-  return copy;
 }
 
 /** Luminance after the plan's levels (linear), of the pixel at byte offset `j`. */

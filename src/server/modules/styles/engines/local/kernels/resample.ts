@@ -1,8 +1,9 @@
 /** Area-averaged small copies of a photo, and a small plane enlarged back to a working size. */
 import { type Plane, type Rgb8, f32 } from '../raster.js';
+import { inSharedMemory, rowKernel, shared } from '../parallel.js';
 
 /** Area-averaged copy with the long side `long` (never enlarged), as 0..1 floats. */
-export function downscale(img: Rgb8, long: number): { width: number; height: number; data: Float32Array } {
+export function downscale(img: Rgb8, long: number): Promise<{ width: number; height: number; data: Float32Array }> {
   const scale = Math.min(1, long / Math.max(img.width, img.height));
   return downscaleTo(img, Math.max(1, Math.round(img.width * scale)), Math.max(1, Math.round(img.height * scale)));
 }
@@ -10,47 +11,102 @@ export function downscale(img: Rgb8, long: number): { width: number; height: num
 /**
  * Area-averaged copy at exactly w × h (w ≤ width, h ≤ height), as 0..1 floats. At most about
  * 6 × 6 samples go into each output pixel: a 6000 px print is checked as fast as a preview.
+ * Output rows are shared between both threads; each sums the photo's rows that fall in it.
  */
-export function downscaleTo(img: Rgb8, w: number, h: number): { width: number; height: number; data: Float32Array } {
+export async function downscaleTo(
+  img: Rgb8,
+  w: number,
+  h: number,
+): Promise<{ width: number; height: number; data: Float32Array }> {
   const { width: W, height: H, data } = img;
-  // Integer sums (exact, and cheaper than float read-modify-writes), by output column.
-  const sums = new Uint32Array(w * h * 3);
-  const cnt = new Uint32Array(w * h);
   const stepY = Math.max(1, Math.floor(H / h / 6));
   const stepX = Math.max(1, Math.floor(W / w / 6));
-  const col = new Int32Array(W);
+  const col = shared.i32(W);
   for (let x = 0; x < W; x++) col[x] = Math.min(w - 1, Math.floor((x * w) / W)) * 3;
-  const step3 = stepX * 3;
-  for (let y = 0; y < H; y += stepY) {
-    const row = Math.min(h - 1, Math.floor((y * h) / H)) * w * 3;
-    const end = (y + 1) * W * 3;
-    for (let x = 0, i = y * W * 3; i < end; x += stepX, i += step3) {
-      const o = row + col[x];
-      sums[o] += data[i];
-      sums[o + 1] += data[i + 1];
-      sums[o + 2] += data[i + 2];
-    }
-  }
   // Samples per output pixel: the rows of each output row times the columns of each output column.
-  const perRow = new Uint32Array(h);
-  for (let y = 0; y < H; y += stepY) perRow[Math.min(h - 1, Math.floor((y * h) / H))]++;
-  const perCol = new Uint32Array(w);
+  const perCol = shared.i32(w);
   for (let x = 0; x < W; x += stepX) perCol[col[x] / 3]++;
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) cnt[y * w + x] = perRow[y] * perCol[x];
-  const out = new Float32Array(w * h * 3);
-  for (let o = 0; o < w * h; o++) {
-    const k = 1 / (255 * (cnt[o] || 1));
-    out[o * 3] = sums[o * 3] * k;
-    out[o * 3 + 1] = sums[o * 3 + 1] * k;
-    out[o * 3 + 2] = sums[o * 3 + 2] * k;
-  }
+  const out = shared.toFill.f32(w * h * 3);
+  await downscaleRows({ data: inSharedMemory(data), col, perCol, out, W, H, w, h, stepX, stepY }, h);
   return { width: w, height: h, data: out };
 }
 
-/** The subject map resampled (bilinear) to another size, e.g. a style's working size. */
+/** The output row of photo row `y`. */
+function outputRow(y: number, H: number, h: number): number {
+  return Math.min(h - 1, Math.floor((y * h) / H));
+}
+
+const downscaleRows = rowKernel<{
+  data: Uint8Array;
+  col: Int32Array;
+  perCol: Int32Array;
+  out: Float32Array;
+  W: number;
+  H: number;
+  w: number;
+  h: number;
+  stepX: number;
+  stepY: number;
+}>('resample/downscale', ({ data, col, perCol, out, W, H, w, h, stepX, stepY }, r0, r1) => {
+  // Integer sums (exact, and cheaper than float read-modify-writes), by output column.
+  const sums = new Uint32Array(w * 3);
+  // The first sampled photo row of output row r0: one step before floor(r0 · H / h), rounded
+  // down to a sample row, then on until it belongs.
+  let y = Math.max(0, Math.floor((r0 * H) / h / stepY) - 1) * stepY;
+  while (y < H && outputRow(y, H, h) < r0) y += stepY;
+  for (let r = r0; r < r1; r++) {
+    sums.fill(0);
+    let rows = 0;
+    for (; y < H && outputRow(y, H, h) === r; y += stepY, rows++)
+      sumRow(data, col, sums, y * W * 3, (y + 1) * W * 3, stepX);
+    for (let x = 0, o = r * w * 3; x < w; x++, o += 3) {
+      const k = 1 / (255 * (rows * perCol[x] || 1));
+      out[o] = sums[x * 3] * k;
+      out[o + 1] = sums[x * 3 + 1] * k;
+      out[o + 2] = sums[x * 3 + 2] * k;
+    }
+  }
+});
+
+/** One photo row's samples added to their output columns' sums. */
+function sumRow(data: Uint8Array, col: Int32Array, sums: Uint32Array, i: number, end: number, stepX: number): void {
+  const step3 = stepX * 3;
+  for (let x = 0; i < end; x += stepX, i += step3) {
+    const o = col[x];
+    sums[o] += data[i];
+    sums[o + 1] += data[i + 1];
+    sums[o + 2] += data[i + 2];
+  }
+}
+
+/**
+ * The subject map resampled (bilinear) to another size, e.g. a style's working size. The
+ * async form shares the rows between both threads; the same rows come out of either.
+ */
 export function resamplePlane(p: Plane, width: number, height: number): Float32Array {
   const out = f32(width * height);
-  const { width: w, height: h, data } = p;
+  resampleRange({ data: p.data, w: p.width, h: p.height, out, width, height }, 0, height);
+  return out;
+}
+
+export async function resamplePlaneRows(p: Plane, width: number, height: number): Promise<Float32Array> {
+  const out = shared.toFill.f32(width * height);
+  await resampleRows({ data: inSharedMemory(p.data), w: p.width, h: p.height, out, width, height }, height);
+  return out;
+}
+
+interface ResampleArgs {
+  data: Float32Array;
+  w: number;
+  h: number;
+  out: Float32Array;
+  width: number;
+  height: number;
+}
+
+const resampleRows = rowKernel<ResampleArgs>('resample/plane', (args, y0, y1) => resampleRange(args, y0, y1));
+
+function resampleRange({ data, w, h, out, width, height }: ResampleArgs, y0: number, y1: number): void {
   // The columns' source pixels and weights are the same on every row.
   const xas = new Int32Array(width);
   const xbs = new Int32Array(width);
@@ -62,20 +118,32 @@ export function resamplePlane(p: Plane, width: number, height: number): Float32A
     xbs[x] = Math.min(w - 1, xas[x] + 1);
     txs[x] = w > 1 ? fx - xas[x] : 0;
   }
-  for (let y = 0; y < height; y++) {
+  for (let y = y0; y < y1; y++) {
     const fy = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / height - 0.5));
-    const y0 = Math.min(h - 2, Math.floor(fy));
-    const ty = h > 1 ? fy - Math.max(0, y0) : 0;
-    const r0 = Math.max(0, y0) * w;
-    const r1 = Math.min(h - 1, Math.max(0, y0) + 1) * w;
-    for (let x = 0, o = y * width; x < width; x++, o++) {
-      const xa = xas[x];
-      const xb = xbs[x];
-      const tx = txs[x];
-      const top = data[r0 + xa] + (data[r0 + xb] - data[r0 + xa]) * tx;
-      const bot = data[r1 + xa] + (data[r1 + xb] - data[r1 + xa]) * tx;
-      out[o] = top + (bot - top) * ty;
-    }
+    const top = Math.max(0, Math.min(h - 2, Math.floor(fy)));
+    const ty = h > 1 ? fy - top : 0;
+    resampleRow(data, top * w, Math.min(h - 1, top + 1) * w, ty, xas, xbs, txs, out, y * width, width);
   }
-  return out;
+}
+
+function resampleRow(
+  data: Float32Array,
+  r0: number,
+  r1: number,
+  ty: number,
+  xas: Int32Array,
+  xbs: Int32Array,
+  txs: Float64Array,
+  out: Float32Array,
+  o: number,
+  width: number,
+): void {
+  for (let x = 0; x < width; x++, o++) {
+    const xa = xas[x];
+    const xb = xbs[x];
+    const tx = txs[x];
+    const top = data[r0 + xa] + (data[r0 + xb] - data[r0 + xa]) * tx;
+    const bot = data[r1 + xa] + (data[r1 + xb] - data[r1 + xa]) * tx;
+    out[o] = top + (bot - top) * ty;
+  }
 }

@@ -1,5 +1,6 @@
 import { type Plane, type Rgb8, type RgbF, f32, f32ToFill } from '../raster.js';
 import { boxBlur3, gaussianBlur } from './blur.js';
+import { inSharedMemory, rowKernel, shared } from '../parallel.js';
 
 export interface ExposureOptions {
   /** Fraction of pixels allowed to clip to black / white when stretching levels. */
@@ -56,14 +57,20 @@ export function exposureLut(img: Rgb8, opts: ExposureOptions = {}): Uint8Array {
 }
 
 /** The LUT applied and the result as 0..1 floats in one pass (as `toFloat(applyLut(img, lut))`). */
-export function applyLutToFloat(img: Rgb8, lut: Uint8Array): RgbF {
-  const table = new Float32Array(256);
+export async function applyLutToFloat(img: Rgb8, lut: Uint8Array): Promise<RgbF> {
+  const table = shared.f32(256);
   for (let v = 0; v < 256; v++) table[v] = lut[v] * (1 / 255);
-  const d = img.data;
-  const out = f32ToFill(d.length);
-  for (let i = 0; i < d.length; i++) out[i] = table[d[i]];
+  const out = f32ToFill(img.data.length);
+  await lutRows({ d: inSharedMemory(img.data), table, out, w: img.width }, img.height);
   return { width: img.width, height: img.height, data: out };
 }
+
+const lutRows = rowKernel<{ d: Uint8Array; table: Float32Array; out: Float32Array; w: number }>(
+  'tone/lut',
+  ({ d, table, out, w }, y0, y1) => {
+    for (let i = y0 * w * 3, end = y1 * w * 3; i < end; i++) out[i] = table[d[i]];
+  },
+);
 
 export function applyLut(img: Rgb8, lut: Uint8Array): Rgb8 {
   const d = img.data;

@@ -276,7 +276,7 @@ async function hatchTone(
   sample.sort();
   const lo = sample[Math.floor(sample.length * 0.02)];
   const hi = Math.max(lo + 0.1, sample[Math.floor(sample.length * 0.98)]);
-  const base = wideBlur(lum, Math.max(2, 0.05 * long)).data;
+  const base = (await wideBlur(lum, Math.max(2, 0.05 * long))).data;
   const out = f32(d.length);
   await toneRows(
     {

@@ -142,7 +142,7 @@ export const oilPainting: LocalStyleEngine = {
     // The broad strokes are smeared at half size: they carry no detail finer than their
     // loaded brush, and the long smear costs a quarter there.
     const smeared = await smoothAlongFlow(halfPlane(loaded), halfFlow(flow), 7.5 * u, 2);
-    const broad = normalised(enlargePlane(smeared, w, h).data);
+    const broad = normalised((await enlargePlane(smeared, w, h)).data);
     const height = f32(w * h);
     for (let i = 0; i < height.length; i++) height[i] = strokes[i] + broad[i] * (1.1 - 0.6 * subject[i]);
     // Relief: the height field's slope towards the light, normalised so every image size and
