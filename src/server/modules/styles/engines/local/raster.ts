@@ -250,41 +250,51 @@ export async function enlargePlane(p: Plane, width: number, height: number): Pro
   return { width, height, data: out };
 }
 
-const enlargeRows = rowKernel<{
+/** A w × h plane resampled into `out`, width × height: what a resampling row kernel is given. */
+export interface ResampleArgs {
   data: Float32Array;
   w: number;
   h: number;
   out: Float32Array;
   width: number;
   height: number;
-}>('raster/enlarge', ({ data, w, h, out, width, height }, y0, y1) => {
+}
+
+const enlargeRows = rowKernel<ResampleArgs>('raster/enlarge', ({ data, w, h, out, width, height }, y0, y1) => {
   const cols = axisMap(width, w);
   const rows = axisMap(height, h);
-  for (let y = y0; y < y1; y++) enlargeRow(data, w, h, cols.i0, cols.f, rows.i0[y], rows.f[y], out, y * width, width);
+  // A source one pixel wide or high has no second sample to blend with.
+  const right = Int32Array.from(cols.i0, (x) => Math.min(w - 1, x + 1));
+  const weights = Float64Array.from(cols.f);
+  for (let y = y0; y < y1; y++) {
+    const r0 = rows.i0[y] * w;
+    const r1 = Math.min(h - 1, rows.i0[y] + 1) * w;
+    bilinearRow(data, r0, r1, rows.f[y], cols.i0, right, weights, out, y * width, width);
+  }
 });
 
-/** Output row at `o`, blended from source rows `sy` and `sy + 1` by `fy`. */
-function enlargeRow(
+/**
+ * One output row of a bilinear resampling, at `o`: source rows at offsets `r0` and `r1` blended
+ * by `ty`, each output column x from source columns `xa[x]` and `xb[x]` by `tx[x]`.
+ */
+export function bilinearRow(
   data: Float32Array,
-  w: number,
-  h: number,
-  colI0: Int32Array,
-  colF: Float32Array,
-  sy: number,
-  fy: number,
+  r0: number,
+  r1: number,
+  ty: number,
+  xa: Int32Array,
+  xb: Int32Array,
+  tx: Float64Array,
   out: Float32Array,
   o: number,
   width: number,
 ): void {
-  // A source one pixel wide or high has no second sample to blend with.
-  const dx = w > 1 ? 1 : 0;
-  const dy = h > 1 ? w : 0;
-  const r0 = sy * w;
   for (let x = 0; x < width; x++, o++) {
-    const q = r0 + colI0[x];
-    const fx = colF[x];
-    const top = data[q] + (data[q + dx] - data[q]) * fx;
-    const bot = data[q + dy] + (data[q + dy + dx] - data[q + dy]) * fx;
-    out[o] = top + (bot - top) * fy;
+    const a = xa[x];
+    const b = xb[x];
+    const t = tx[x];
+    const top = data[r0 + a] + (data[r0 + b] - data[r0 + a]) * t;
+    const bot = data[r1 + a] + (data[r1 + b] - data[r1 + a]) * t;
+    out[o] = top + (bot - top) * ty;
   }
 }

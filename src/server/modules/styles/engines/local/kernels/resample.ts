@@ -1,5 +1,5 @@
 /** Area-averaged small copies of a photo, and a small plane enlarged back to a working size. */
-import { type Plane, type Rgb8, f32 } from '../raster.js';
+import { type Plane, type ResampleArgs, type Rgb8, bilinearRow, f32 } from '../raster.js';
 import { inSharedMemory, rowKernel, shared } from '../parallel.js';
 
 /** Area-averaged copy with the long side `long` (never enlarged), as 0..1 floats. */
@@ -95,15 +95,6 @@ export async function resamplePlaneRows(p: Plane, width: number, height: number)
   return out;
 }
 
-interface ResampleArgs {
-  data: Float32Array;
-  w: number;
-  h: number;
-  out: Float32Array;
-  width: number;
-  height: number;
-}
-
 const resampleRows = rowKernel<ResampleArgs>('resample/plane', (args, y0, y1) => resampleRange(args, y0, y1));
 
 function resampleRange({ data, w, h, out, width, height }: ResampleArgs, y0: number, y1: number): void {
@@ -122,28 +113,6 @@ function resampleRange({ data, w, h, out, width, height }: ResampleArgs, y0: num
     const fy = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / height - 0.5));
     const top = Math.max(0, Math.min(h - 2, Math.floor(fy)));
     const ty = h > 1 ? fy - top : 0;
-    resampleRow(data, top * w, Math.min(h - 1, top + 1) * w, ty, xas, xbs, txs, out, y * width, width);
-  }
-}
-
-function resampleRow(
-  data: Float32Array,
-  r0: number,
-  r1: number,
-  ty: number,
-  xas: Int32Array,
-  xbs: Int32Array,
-  txs: Float64Array,
-  out: Float32Array,
-  o: number,
-  width: number,
-): void {
-  for (let x = 0; x < width; x++, o++) {
-    const xa = xas[x];
-    const xb = xbs[x];
-    const tx = txs[x];
-    const top = data[r0 + xa] + (data[r0 + xb] - data[r0 + xa]) * tx;
-    const bot = data[r1 + xa] + (data[r1 + xb] - data[r1 + xa]) * tx;
-    out[o] = top + (bot - top) * ty;
+    bilinearRow(data, top * w, Math.min(h - 1, top + 1) * w, ty, xas, xbs, txs, out, y * width, width);
   }
 }
