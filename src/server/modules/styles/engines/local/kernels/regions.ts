@@ -203,40 +203,70 @@ export function dissolveFragments(labels: Int32Array, width: number, height: num
   const touch = new Map<number, number>();
   for (let start = 0; start < n; start++) {
     if (seen[start]) continue;
-    const l = labels[start];
-    let head = 0;
-    let tail = 0;
-    queue[tail++] = start;
-    seen[start] = 1;
+    const size = fillFragment(labels, width, height, start, seen, queue);
+    if (size >= minSize) continue;
+    // Only a fragment being dissolved counts its neighbours (most pixels lie in large ones): the
+    // same pixels in the same order as the fill took them, so ties go the same way.
     touch.clear();
-    while (head < tail) {
-      const i = queue[head++];
+    const l = labels[start];
+    for (let q = 0; q < size; q++) {
+      const i = queue[q];
       const x = i % width;
       const y = (i - x) / width;
       for (let d = 0; d < 4; d++) {
         const nx = d === 0 ? x - 1 : d === 1 ? x + 1 : x;
         const ny = d === 2 ? y - 1 : d === 3 ? y + 1 : y;
         if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const j = ny * width + nx;
-        if (labels[j] !== l) {
-          touch.set(labels[j], (touch.get(labels[j]) ?? 0) + 1);
-          continue;
-        }
-        if (seen[j]) continue;
-        seen[j] = 1;
-        queue[tail++] = j;
+        const other = labels[ny * width + nx];
+        if (other !== l) touch.set(other, (touch.get(other) ?? 0) + 1);
       }
     }
-    if (tail < minSize) {
-      let best = -1;
-      let bestCount = 0;
-      for (const [c, cnt] of touch) {
-        if (cnt > bestCount) {
-          bestCount = cnt;
-          best = c;
-        }
+    let best = -1;
+    let bestCount = 0;
+    for (const [c, cnt] of touch) {
+      if (cnt > bestCount) {
+        bestCount = cnt;
+        best = c;
       }
-      if (best >= 0) for (let q = 0; q < tail; q++) labels[queue[q]] = best;
+    }
+    if (best >= 0) for (let q = 0; q < size; q++) labels[queue[q]] = best;
+  }
+}
+
+/** Marks the 4-connected fragment of `start`'s label in `seen`, its pixels into `queue` in fill order; its size. */
+function fillFragment(
+  labels: Int32Array,
+  width: number,
+  height: number,
+  start: number,
+  seen: Uint8Array,
+  queue: Int32Array,
+): number {
+  const l = labels[start];
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = start;
+  seen[start] = 1;
+  while (head < tail) {
+    const i = queue[head++];
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x > 0 && labels[i - 1] === l && !seen[i - 1]) {
+      seen[i - 1] = 1;
+      queue[tail++] = i - 1;
+    }
+    if (x < width - 1 && labels[i + 1] === l && !seen[i + 1]) {
+      seen[i + 1] = 1;
+      queue[tail++] = i + 1;
+    }
+    if (y > 0 && labels[i - width] === l && !seen[i - width]) {
+      seen[i - width] = 1;
+      queue[tail++] = i - width;
+    }
+    if (y < height - 1 && labels[i + width] === l && !seen[i + width]) {
+      seen[i + width] = 1;
+      queue[tail++] = i + width;
     }
   }
+  return tail;
 }
