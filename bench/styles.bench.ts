@@ -79,21 +79,18 @@ interface Row {
  * The style's median 2048 px render of `input` beside the sharp floor, run in turn. The floor
  * is always the 12 MP test photo's: it measures the machine, and a photo that decodes faster
  * (a dark one has less detail to decode) would make it a measure of the photo. Another photo's
- * own time through sharp is measured beside it and shown too.
+ * own time through sharp is measured after the renders and shown too: between them it would
+ * lengthen the pause between two renders past the helper thread's idle collection (idle-gc.ts),
+ * which the next render pays, and the rows would not be measured alike.
  */
 async function measure(styleId: LocalStyleId, input: Buffer): Promise<Omit<Row, 'style'>> {
   const runs: number[] = [];
   const base: number[] = [];
-  const own: number[] = [];
   const cpu: number[] = [];
   const baseCpu: number[] = [];
   let renders = 0;
-  const sharpTimes = async () => {
-    base.push(await time(sharpOnly(), baseCpu));
-    if (input !== photo) own.push(await time(sharpOnly(input)));
-  };
   for (let i = 0; i < RUNS; i++) {
-    await sharpTimes();
+    base.push(await time(sharpOnly(), baseCpu));
     runs.push(
       await time(async () => {
         const art = await renderArtwork({ styleId, input, longSide: PREVIEW });
@@ -101,7 +98,9 @@ async function measure(styleId: LocalStyleId, input: Buffer): Promise<Omit<Row, 
       }, cpu),
     );
   }
-  await sharpTimes();
+  base.push(await time(sharpOnly(), baseCpu));
+  const own: number[] = [];
+  if (input !== photo) for (let i = 0; i <= RUNS; i++) own.push(await time(sharpOnly(input)));
   const ms = median(runs);
   const b = median(base);
   return {
