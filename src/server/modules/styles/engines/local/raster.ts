@@ -245,39 +245,76 @@ export function halfPlane(p: Plane): Plane {
 
 /** A plane enlarged bilinearly to width × height (pixel centres aligned), rows on both threads. */
 export async function enlargePlane(p: Plane, width: number, height: number): Promise<Plane> {
-  const out = f32ToFill(width * height);
-  await enlargeRows({ data: p.data, w: p.width, h: p.height, out, width, height }, height);
-  return { width, height, data: out };
+  const data = await resampleBilinear(p, enlargedAxis(width, p.width), enlargedAxis(height, p.height));
+  return { width, height, data };
 }
 
-/** A w × h plane resampled into `out`, width × height: what a resampling row kernel is given. */
-export interface ResampleArgs {
+/**
+ * Where each output column (or row) of a bilinear resampling reads: source indices `i0` and
+ * `i1`, blended by `f`. Worked out once per resampling, in shared memory for both threads.
+ */
+export interface BilinearAxis {
+  i0: Int32Array;
+  i1: Int32Array;
+  f: Float64Array;
+}
+
+export function sharedAxis(n: number): BilinearAxis {
+  return {
+    i0: new Int32Array(sharedMemory(n * 4), 0, n),
+    i1: new Int32Array(sharedMemory(n * 4), 0, n),
+    f: new Float64Array(sharedMemory(n * 8), 0, n),
+  };
+}
+
+/** `axisMap`'s samples of an axis; a source one pixel long has no second sample to blend with. */
+function enlargedAxis(outN: number, inN: number): BilinearAxis {
+  const { i0, f } = axisMap(outN, inN);
+  const axis = sharedAxis(outN);
+  for (let o = 0; o < outN; o++) {
+    axis.i0[o] = i0[o];
+    axis.i1[o] = Math.min(inN - 1, i0[o] + 1);
+    axis.f[o] = f[o];
+  }
+  return axis;
+}
+
+/** The plane resampled to the axes' lengths, rows on both threads. */
+export async function resampleBilinear(p: Plane, cols: BilinearAxis, rows: BilinearAxis): Promise<Float32Array> {
+  const out = f32ToFill(cols.i0.length * rows.i0.length);
+  await bilinearRows({ data: p.data, w: p.width, cols, rows, out }, rows.i0.length);
+  return out;
+}
+
+/** As `resampleBilinear`, on this thread alone: the same values. */
+export function resampleBilinearHere(p: Plane, cols: BilinearAxis, rows: BilinearAxis): Float32Array {
+  const out = f32ToFill(cols.i0.length * rows.i0.length);
+  bilinearRange({ data: p.data, w: p.width, cols, rows, out }, 0, rows.i0.length);
+  return out;
+}
+
+interface BilinearArgs {
   data: Float32Array;
   w: number;
-  h: number;
+  cols: BilinearAxis;
+  rows: BilinearAxis;
   out: Float32Array;
-  width: number;
-  height: number;
 }
 
-const enlargeRows = rowKernel<ResampleArgs>('raster/enlarge', ({ data, w, h, out, width, height }, y0, y1) => {
-  const cols = axisMap(width, w);
-  const rows = axisMap(height, h);
-  // A source one pixel wide or high has no second sample to blend with.
-  const right = Int32Array.from(cols.i0, (x) => Math.min(w - 1, x + 1));
-  const weights = Float64Array.from(cols.f);
+const bilinearRows = rowKernel<BilinearArgs>('raster/bilinear', (args, y0, y1) => bilinearRange(args, y0, y1));
+
+function bilinearRange({ data, w, cols, rows, out }: BilinearArgs, y0: number, y1: number): void {
+  const width = cols.i0.length;
   for (let y = y0; y < y1; y++) {
-    const r0 = rows.i0[y] * w;
-    const r1 = Math.min(h - 1, rows.i0[y] + 1) * w;
-    bilinearRow(data, r0, r1, rows.f[y], cols.i0, right, weights, out, y * width, width);
+    bilinearRow(data, rows.i0[y] * w, rows.i1[y] * w, rows.f[y], cols.i0, cols.i1, cols.f, out, y * width, width);
   }
-});
+}
 
 /**
  * One output row of a bilinear resampling, at `o`: source rows at offsets `r0` and `r1` blended
  * by `ty`, each output column x from source columns `xa[x]` and `xb[x]` by `tx[x]`.
  */
-export function bilinearRow(
+function bilinearRow(
   data: Float32Array,
   r0: number,
   r1: number,

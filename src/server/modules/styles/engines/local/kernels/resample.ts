@@ -1,5 +1,12 @@
 /** Area-averaged small copies of a photo, and a small plane enlarged back to a working size. */
-import { type Plane, type ResampleArgs, type Rgb8, bilinearRow, f32 } from '../raster.js';
+import {
+  type BilinearAxis,
+  type Plane,
+  type Rgb8,
+  resampleBilinear,
+  resampleBilinearHere,
+  sharedAxis,
+} from '../raster.js';
 import { inSharedMemory, rowKernel, shared } from '../parallel.js';
 
 /** Area-averaged copy with the long side `long` (never enlarged), as 0..1 floats. */
@@ -84,35 +91,23 @@ function sumRow(data: Uint8Array, col: Int32Array, sums: Uint32Array, i: number,
  * async form shares the rows between both threads; the same rows come out of either.
  */
 export function resamplePlane(p: Plane, width: number, height: number): Float32Array {
-  const out = f32(width * height);
-  resampleRange({ data: p.data, w: p.width, h: p.height, out, width, height }, 0, height);
-  return out;
+  return resampleBilinearHere(p, centredAxis(width, p.width), centredAxis(height, p.height));
 }
 
-export async function resamplePlaneRows(p: Plane, width: number, height: number): Promise<Float32Array> {
-  const out = shared.toFill.f32(width * height);
-  await resampleRows({ data: inSharedMemory(p.data), w: p.width, h: p.height, out, width, height }, height);
-  return out;
+export function resamplePlaneRows(p: Plane, width: number, height: number): Promise<Float32Array> {
+  const plane = { ...p, data: inSharedMemory(p.data) };
+  return resampleBilinear(plane, centredAxis(width, p.width), centredAxis(height, p.height));
 }
 
-const resampleRows = rowKernel<ResampleArgs>('resample/plane', (args, y0, y1) => resampleRange(args, y0, y1));
-
-function resampleRange({ data, w, h, out, width, height }: ResampleArgs, y0: number, y1: number): void {
-  // The columns' source pixels and weights are the same on every row.
-  const xas = new Int32Array(width);
-  const xbs = new Int32Array(width);
-  const txs = new Float64Array(width);
-  for (let x = 0; x < width; x++) {
-    const fx = Math.min(w - 1, Math.max(0, ((x + 0.5) * w) / width - 0.5));
-    const x0 = Math.min(w - 2, Math.floor(fx));
-    xas[x] = Math.max(0, x0);
-    xbs[x] = Math.min(w - 1, xas[x] + 1);
-    txs[x] = w > 1 ? fx - xas[x] : 0;
+/** The subject map's samples of an axis: pixel centres aligned, clamped at both ends. */
+function centredAxis(outN: number, inN: number): BilinearAxis {
+  const axis = sharedAxis(outN);
+  for (let o = 0; o < outN; o++) {
+    const s = Math.min(inN - 1, Math.max(0, ((o + 0.5) * inN) / outN - 0.5));
+    const a = Math.max(0, Math.min(inN - 2, Math.floor(s)));
+    axis.i0[o] = a;
+    axis.i1[o] = Math.min(inN - 1, a + 1);
+    axis.f[o] = inN > 1 ? s - a : 0;
   }
-  for (let y = y0; y < y1; y++) {
-    const fy = Math.min(h - 1, Math.max(0, ((y + 0.5) * h) / height - 0.5));
-    const top = Math.max(0, Math.min(h - 2, Math.floor(fy)));
-    const ty = h > 1 ? fy - top : 0;
-    bilinearRow(data, top * w, Math.min(h - 1, top + 1) * w, ty, xas, xbs, txs, out, y * width, width);
-  }
+  return axis;
 }
