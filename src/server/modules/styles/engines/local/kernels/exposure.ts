@@ -271,18 +271,11 @@ async function equaliseLocally(plane: Float32Array, w: number, h: number, clip: 
   const tile = Math.max(8, Math.ceil(long / 8));
   const tx = Math.max(1, Math.ceil(w / tile));
   const ty = Math.max(1, Math.ceil(h / tile));
-  const hist = new Float32Array(tx * ty * BINS);
-  const count = new Float32Array(tx * ty);
+  const hist = shared.f32(tx * ty * BINS);
+  const count = shared.f32(tx * ty);
   // Histograms from a subsample: about 40 k pixels per tile at most.
   const step = Math.max(1, Math.floor(tile / 200));
-  for (let y = 0; y < h; y += step) {
-    const t0 = Math.min(ty - 1, (y / tile) | 0) * tx;
-    for (let x = 0; x < w; x += step) {
-      const t = t0 + Math.min(tx - 1, (x / tile) | 0);
-      hist[t * BINS + Math.min(BINS - 1, (plane[y * w + x] * BINS) | 0)]++;
-      count[t]++;
-    }
-  }
+  await tileHistogramRows({ plane, hist, count, w, h, tile, tx, step }, ty);
   // Each tile's curve: clipped histogram, excess spread evenly, cumulated, as a 0..1 value per bin.
   const curves = shared.f32(tx * ty * (BINS + 1));
   for (let t = 0; t < tx * ty; t++) {
@@ -323,6 +316,36 @@ async function equaliseLocally(plane: Float32Array, w: number, h: number, clip: 
   }
   await equaliseRows({ plane, curves, cx0, cx1, cwx, w, tx, ty, tile, blend }, h);
 }
+
+/**
+ * The tiles' histograms, a row of tiles at a time: each row of tiles counts into its own
+ * histograms, so the two threads never count into the same one.
+ */
+const tileHistogramRows = rowKernel<{
+  plane: Float32Array;
+  hist: Float32Array;
+  count: Float32Array;
+  w: number;
+  h: number;
+  tile: number;
+  tx: number;
+  step: number;
+}>(
+  'exposure/tile-histograms',
+  ({ plane, hist, count, w, h, tile, tx, step }, r0, r1) => {
+    for (let r = r0; r < r1; r++) {
+      const t0 = r * tx;
+      for (let y = Math.ceil((r * tile) / step) * step, end = Math.min(h, (r + 1) * tile); y < end; y += step) {
+        for (let x = 0; x < w; x += step) {
+          const t = t0 + Math.min(tx - 1, (x / tile) | 0);
+          hist[t * BINS + Math.min(BINS - 1, (plane[y * w + x] * BINS) | 0)]++;
+          count[t]++;
+        }
+      }
+    }
+  },
+  1,
+);
 
 const equaliseRows = rowKernel<{
   plane: Float32Array;
