@@ -210,9 +210,9 @@ const colourRows = rowKernel<{
  */
 export async function denoiseLifted(work: RgbF, noise: number, unit: number): Promise<RgbF> {
   if (noise < 0.004) return work;
-  const guide = await gaussianBlurRgbRows(work, Math.max(0.8, 1.2 * unit));
+  const guide = await gaussianBlurRgbRows(work, Math.max(0.8, 1.0 * unit));
   const sigmaR = Math.min(0.3, Math.max(0.04, 5 * noise));
-  return domainTransform(work, Math.max(1.5, 3 * unit), sigmaR, 2, guide);
+  return domainTransform(work, Math.max(1.5, 3 * unit), sigmaR, 1, guide);
 }
 
 /** x^p on 0..1 as a 1025-entry table, read with `lookup`. */
