@@ -19,6 +19,8 @@
  * mockups ≤ 5×; burst: no print file during it, artwork p95 ≤ 1.3 × N × warm ÷ (cores ÷ 2).
  *   npm run build && npm run bench -- burst      (BURST_ONLY=embedded|postgres to pick one burst,
  *                                                 BURST_ONLY=visitor for the one visitor alone)
+ * BURST_DARK=1 runs the one visitor alone, with the same photo 3 stops underexposed
+ * (bench/dark-photos.ts), so each click includes the exposure step; the floor stays the test photo's.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ import { checkoutBody } from '../src/server/testing/fixtures/orders.js';
 import { ROOT, startShop, type ShopProcess } from '../e2e/support/server.js';
 import { MALLOC_SETTINGS } from '../scripts/start.mjs';
 import { freshPostgres, percentile, sharpFloor, twelveMegapixelPhoto } from './support.js';
+import { underexpose } from './dark-photos.js';
 
 const VISITORS = Number(process.env.BURST_VISITORS ?? 20);
 const BUYERS = Math.min(VISITORS, Number(process.env.BURST_BUYERS ?? 2));
@@ -39,7 +42,8 @@ const IDLE_MS = 40_000;
 /** Clicks per style on the warm shop; the median is its figure. */
 const WARM_CLICKS = 3;
 const CORES = availableParallelism();
-const only = process.env.BURST_ONLY;
+const darkVisitor = process.env.BURST_DARK === '1';
+const only = darkVisitor ? 'visitor' : process.env.BURST_ONLY;
 const serverUrl = process.env.BENCH_DATABASE_URL;
 const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
 
@@ -242,8 +246,12 @@ async function startUpDone(url: string): Promise<number> {
 }
 
 async function oneVisitor(): Promise<number> {
-  console.log(`\n== one visitor, embedded default (${CORES} cores; load ${load()})`);
-  const photo = await twelveMegapixelPhoto();
+  const photo = darkVisitor
+    ? await underexpose(await twelveMegapixelPhoto(), 3, 1, 4000)
+    : await twelveMegapixelPhoto();
+  console.log(
+    `\n== one visitor, embedded default${darkVisitor ? ', the photo 3 stops underexposed' : ''} (${CORES} cores; load ${load()})`,
+  );
   const floorBefore = await sharpFloor();
   // A fresh data folder: the first start seeds, and draws style previews and product pictures.
   const shop = await startShop({ fresh: true, env: { LOG_LEVEL: 'warn', ALLOW_TEST_PAYMENTS: 'true' } });
