@@ -1,5 +1,5 @@
 import { COLUMN_CHUNK, rowKernel, shared } from '../parallel.js';
-import { type RgbF, copyF32 } from '../raster.js';
+import { type Plane, type RgbF, copyF32 } from '../raster.js';
 
 /**
  * Edge-preserving smoothing by the domain transform's recursive filter (Gastal & Oliveira,
@@ -14,7 +14,7 @@ export async function domainTransform(
   sigmaS: number,
   sigmaR: number,
   iterations = 3,
-  guide: RgbF = img,
+  guide: RgbF | Plane = img,
 ): Promise<RgbF> {
   const { width: w, height: h } = img;
   const n = w * h;
@@ -24,7 +24,8 @@ export async function domainTransform(
   // into a per-iteration table of a^d (one exp per table entry instead of per pixel).
   const dx = shared.u16(n);
   const dy = shared.u16(n);
-  await derivativeRows({ g, dx, dy, w }, h);
+  if (g.length === n) await planeDerivativeRows({ g, dx, dy, w }, h);
+  else await derivativeRows({ g, dx, dy, w }, h);
   const q = (LEVELS - 1) / 3;
   const out = copyF32(img.data);
   for (let it = 0; it < iterations; it++) {
@@ -59,6 +60,20 @@ const derivativeRows = rowKernel<{ g: Float32Array; dx: Uint16Array; dy: Uint16A
         const d = Math.abs(g[i] - g[j]) + Math.abs(g[i + 1] - g[j + 1]) + Math.abs(g[i + 2] - g[j + 2]);
         dy[o + x] = Math.min(LEVELS - 1, (d * q + 0.5) | 0);
       }
+    }
+  },
+);
+
+/** As derivativeRows, from a one-channel guide (its differences count three times, as a grey edge's do). */
+const planeDerivativeRows = rowKernel<{ g: Float32Array; dx: Uint16Array; dy: Uint16Array; w: number }>(
+  'domain-transform/plane-derivatives',
+  ({ g, dx, dy, w }, y0, y1) => {
+    const q = LEVELS - 1;
+    for (let y = y0; y < y1; y++) {
+      const o = y * w;
+      for (let x = 1; x < w; x++) dx[o + x] = Math.min(LEVELS - 1, (Math.abs(g[o + x] - g[o + x - 1]) * q + 0.5) | 0);
+      if (y === 0) continue;
+      for (let x = 0; x < w; x++) dy[o + x] = Math.min(LEVELS - 1, (Math.abs(g[o + x] - g[o + x - w]) * q + 0.5) | 0);
     }
   },
 );

@@ -17,8 +17,16 @@
  * (shifting hues) and builds a sliding-window histogram per pixel, whose cost grows with the
  * window; the tiled form here is a few passes over the pixels whatever the size.
  */
-import { type Rgb8, type RgbF, dither, linearToSrgb, smoothstep, srgbToLinear as toLinear } from '../raster.js';
-import { gaussianBlurRgbRows } from './blur.js';
+import {
+  type Plane,
+  type Rgb8,
+  type RgbF,
+  dither,
+  linearToSrgb,
+  smoothstep,
+  srgbToLinear as toLinear,
+} from '../raster.js';
+import { gaussianBlurRows } from './blur.js';
 import { domainTransform } from './domain-transform.js';
 import { inSharedMemory, rowKernel, shared } from '../parallel.js';
 
@@ -210,10 +218,25 @@ const colourRows = rowKernel<{
  */
 export async function denoiseLifted(work: RgbF, noise: number, unit: number): Promise<RgbF> {
   if (noise < 0.004) return work;
-  const guide = await gaussianBlurRgbRows(work, Math.max(0.8, 1.0 * unit));
+  const guide = await gaussianBlurRows(await luminanceRows(work), Math.max(0.8, 1.0 * unit));
   const sigmaR = Math.min(0.3, Math.max(0.04, 5 * noise));
   return domainTransform(work, Math.max(1.5, 3 * unit), sigmaR, 1, guide);
 }
+
+async function luminanceRows(img: RgbF): Promise<Plane> {
+  const out = shared.toFill.f32(img.width * img.height);
+  await lumaRows({ d: img.data, out, w: img.width }, img.height);
+  return { width: img.width, height: img.height, data: out };
+}
+
+const lumaRows = rowKernel<{ d: Float32Array; out: Float32Array; w: number }>(
+  'exposure/luma',
+  ({ d, out, w }, y0, y1) => {
+    for (let i = y0 * w, j = i * 3, end = y1 * w; i < end; i++, j += 3) {
+      out[i] = 0.2126 * d[j] + 0.7152 * d[j + 1] + 0.0722 * d[j + 2];
+    }
+  },
+);
 
 /** x^p on 0..1 as a 1025-entry table, read with `lookup`. */
 function powerTable(p: number): Float32Array {
