@@ -69,10 +69,30 @@ export function rgb8Of(data: Uint8ClampedArray, width: number, height: number): 
 export function luminance(img: RgbF): Plane {
   const { width, height, data } = img;
   const out = f32(width * height);
-  for (let i = 0, j = 0; i < out.length; i++, j += 3) {
+  lumaRange({ data, out, w: width }, 0, height);
+  return { width, height, data: out };
+}
+
+/** As `luminance`, rows on both threads: the same values. */
+export async function luminanceRows(img: RgbF): Promise<Plane> {
+  const { width, height, data } = img;
+  const out = f32ToFill(width * height);
+  await lumaRows({ data, out, w: width }, height);
+  return { width, height, data: out };
+}
+
+interface LumaArgs {
+  data: Float32Array;
+  out: Float32Array;
+  w: number;
+}
+
+const lumaRows = rowKernel<LumaArgs>('raster/luma', (args, y0, y1) => lumaRange(args, y0, y1));
+
+function lumaRange({ data, out, w }: LumaArgs, y0: number, y1: number): void {
+  for (let i = y0 * w, j = i * 3, end = y1 * w; i < end; i++, j += 3) {
     out[i] = 0.2126 * data[j] + 0.7152 * data[j + 1] + 0.0722 * data[j + 2];
   }
-  return { width, height, data: out };
 }
 
 /**

@@ -7,7 +7,8 @@ import { type Plane, type RgbF, copyF32 } from '../raster.js';
  * whatever the spatial sigma, which is what lets the abstraction run in tens of milliseconds.
  *
  * sigmaS is in pixels, sigmaR in colour units (0..1). `guide` (default: the image itself)
- * decides where the edges are.
+ * decides where the edges are: an RGB image, or one plane (a lightness), whose differences
+ * weigh as a grey edge's three channels do.
  */
 export async function domainTransform(
   img: RgbF,
@@ -24,6 +25,7 @@ export async function domainTransform(
   // into a per-iteration table of a^d (one exp per table entry instead of per pixel).
   const dx = shared.u16(n);
   const dy = shared.u16(n);
+  // A plane guide has one value a pixel, an RGB one three.
   if (g.length === n) await planeDerivativeRows({ g, dx, dy, w }, h);
   else await derivativeRows({ g, dx, dy, w }, h);
   const q = (LEVELS - 1) / 3;

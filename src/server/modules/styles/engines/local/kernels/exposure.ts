@@ -18,11 +18,11 @@
  * window; the tiled form here is a few passes over the pixels whatever the size.
  */
 import {
-  type Plane,
   type Rgb8,
   type RgbF,
   dither,
   linearToSrgb,
+  luminanceRows,
   smoothstep,
   srgbToLinear as toLinear,
 } from '../raster.js';
@@ -212,8 +212,8 @@ const colourRows = rowKernel<{
 
 /**
  * Smooths what the tone map amplified: the domain transform (edge-preserving) with its range
- * scale set by the noise measured after the lift, guided by a lightly blurred copy so the
- * grain itself is not taken for edges. `noise` is that standard deviation (0..1), `unit` the
+ * scale set by the noise measured after the lift, guided by a lightly blurred copy of its
+ * lightness: the grain itself is not taken for edges, nor is colour noise. `noise` is that standard deviation (0..1), `unit` the
  * style's reference pixel.
  */
 export async function denoiseLifted(work: RgbF, noise: number, unit: number): Promise<RgbF> {
@@ -222,21 +222,6 @@ export async function denoiseLifted(work: RgbF, noise: number, unit: number): Pr
   const sigmaR = Math.min(0.3, Math.max(0.04, 5 * noise));
   return domainTransform(work, Math.max(1.5, 3 * unit), sigmaR, 1, guide);
 }
-
-async function luminanceRows(img: RgbF): Promise<Plane> {
-  const out = shared.toFill.f32(img.width * img.height);
-  await lumaRows({ d: img.data, out, w: img.width }, img.height);
-  return { width: img.width, height: img.height, data: out };
-}
-
-const lumaRows = rowKernel<{ d: Float32Array; out: Float32Array; w: number }>(
-  'exposure/luma',
-  ({ d, out, w }, y0, y1) => {
-    for (let i = y0 * w, j = i * 3, end = y1 * w; i < end; i++, j += 3) {
-      out[i] = 0.2126 * d[j] + 0.7152 * d[j + 1] + 0.0722 * d[j + 2];
-    }
-  },
-);
 
 /** x^p on 0..1 as a 1025-entry table, read with `lookup`. */
 function powerTable(p: number): Float32Array {
